@@ -1,0 +1,2998 @@
+# Generated from spec/tools, spec/events, spec/messages by `python3 tasks.py gen`. Do not edit by hand.
+"""Pydantic models of every schema in the spec: tool parameters and results, events, messages."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    MISSING,
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    RootModel,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+)
+
+
+class AnalyzeAccessibilityNode(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selector: StrictStr
+    """
+    A selector that finds the element.
+    """
+    html: Annotated[StrictStr, Field(max_length=200)]
+    """
+    The element's HTML, cut at 200 characters.
+    """
+    failureSummary: StrictStr | MISSING = MISSING
+    """
+    Why it fails.
+    """
+    fix: StrictStr | MISSING = MISSING
+    """
+    What to change to make it pass.
+    """
+
+
+class Tag(RootModel[StrictStr]):
+    root: Annotated[StrictStr, Field(min_length=1)]
+
+
+class AnalyzeAccessibilityParams(BaseModel):
+    """
+    Arguments of analyze(what='accessibility').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    CSS selector of the part of the page to audit; the whole page when absent.
+    """
+    tags: Annotated[list[Tag] | MISSING, Field(min_length=1)] = MISSING
+    """
+    axe-core rule tags to run, e.g. ["wcag2a", "wcag2aa"]; all rules when absent.
+    """
+    include_passes: StrictBool = False
+    """
+    Also list the rules that passed (verbose).
+    """
+    force_refresh: StrictBool = False
+    """
+    Run a new audit even if a recent result for this URL is cached.
+    """
+
+
+class AnalyzeAccessibilityPass(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    id: StrictStr
+    """
+    The axe-core rule id.
+    """
+    description: StrictStr
+    """
+    What the rule requires.
+    """
+
+
+class AnalyzeAccessibilityResultSummary(BaseModel):
+    """
+    How many rules fell in each axe-core outcome.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    violations: Annotated[StrictInt, Field(ge=0)]
+    """
+    Rules with violations.
+    """
+    passes: Annotated[StrictInt, Field(ge=0)]
+    """
+    Rules that passed.
+    """
+    incomplete: Annotated[StrictInt, Field(ge=0)]
+    """
+    Rules that need a human to check.
+    """
+    inapplicable: Annotated[StrictInt, Field(ge=0)]
+    """
+    Rules that matched no element.
+    """
+
+
+class AnalyzeAccessibilityViolation(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    id: StrictStr
+    """
+    The axe-core rule id, e.g. color-contrast.
+    """
+    impact: Literal["minor", "moderate", "serious", "critical"]
+    """
+    How badly it affects users.
+    """
+    description: StrictStr
+    """
+    What the rule requires.
+    """
+    helpUrl: StrictStr
+    """
+    Where the rule is explained.
+    """
+    wcag: list[StrictStr]
+    """
+    The WCAG tags and success criteria it maps to.
+    """
+    nodeCount: Annotated[StrictInt, Field(ge=1)]
+    """
+    How many elements violate it in all.
+    """
+    nodes: Annotated[list[AnalyzeAccessibilityNode], Field(max_length=10)]
+    """
+    The failing elements, at most 10.
+    """
+
+
+class ArgumentProblem(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    parameter: StrictStr
+    """
+    The argument at fault, as a dotted path ("lines.1").
+    """
+    message: StrictStr
+    """
+    What is wrong with it.
+    """
+
+
+class BoundingBox(BaseModel):
+    """
+    Position and size in CSS pixels, relative to the viewport.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    x: StrictFloat
+    y: StrictFloat
+    width: Annotated[StrictFloat, Field(ge=0.0)]
+    height: Annotated[StrictFloat, Field(ge=0.0)]
+
+
+class CommandError(BaseModel):
+    """
+    Why a command failed in the browser.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    code: Literal["invalid_selector", "element_not_found", "element_not_interactable", "script_error", "timeout", "tab_gone", "csp_blocked", "unsupported"]
+    """
+    What kind of failure.
+    """
+    message: Annotated[StrictStr, Field(min_length=1)]
+    """
+    What went wrong.
+    """
+    stack: StrictStr | MISSING = MISSING
+    """
+    Stack trace of a script error, when there is one.
+    """
+
+
+class ConfigureAgentWatchParams(BaseModel):
+    """
+    Arguments of configure(action='agent_watch').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    operation: Literal["enable", "disable", "status"]
+    """
+    Turn the watch on, turn it off, or report its state.
+    """
+    events: Annotated[
+        list[Literal["errors", "network_errors", "security", "websocket"]] | MISSING, Field(min_length=1)
+    ] = MISSING
+    """
+    The kinds of event that trigger the agent, for enable; omitted, the current selection is kept.
+    """
+    rate_limit_per_min: Annotated[StrictInt, Field(ge=1)] = 20
+    """
+    Most triggers a minute.
+    """
+    dedupe_window_seconds: Annotated[StrictInt, Field(ge=0)] = 15
+    """
+    Seconds in which a repeat of the same event is ignored; 0 keeps every one.
+    """
+
+
+class ConfigureAgentWatchResult(BaseModel):
+    """
+    Result of configure(action='agent_watch').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    enabled: StrictBool
+    """
+    Whether the watch is on.
+    """
+    events: list[Literal["errors", "network_errors", "security", "websocket"]]
+    """
+    The kinds of event watched.
+    """
+    rate_limit_per_min: Annotated[StrictInt, Field(ge=1)]
+    """
+    Most triggers a minute.
+    """
+    dedupe_window_seconds: Annotated[StrictInt, Field(ge=0)]
+    """
+    Seconds in which a repeated event is ignored.
+    """
+    triggered_count: Annotated[StrictInt, Field(ge=0)]
+    """
+    Times the watch has fired since it was enabled.
+    """
+    last_triggered_at: AwareDatetime | MISSING = MISSING
+    """
+    When it last fired (UTC); absent if it never has.
+    """
+
+
+class ConfigureClearCounts(BaseModel):
+    """
+    Entries removed from each buffer emptied (only those emptied appear).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    logs: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Console entries removed.
+    """
+    errors: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Uncaught errors and rejections removed.
+    """
+    network_bodies: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Network body records removed.
+    """
+    websocket_events: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    WebSocket events removed.
+    """
+    command_results: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Results of background commands removed.
+    """
+
+
+class ConfigureClearParams(BaseModel):
+    """
+    Arguments of configure(action='clear').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    buffers: Annotated[
+        list[Literal["logs", "errors", "network_bodies", "websocket_events", "command_results", "all"]],
+        Field(min_length=1),
+    ] = ["all"]
+    """
+    The buffers to empty; all empties every one.
+    """
+
+
+class ConfigureClearResult(BaseModel):
+    """
+    Result of configure(action='clear').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    cleared: ConfigureClearCounts
+    """
+    Entries removed from each buffer emptied (only those emptied appear).
+    """
+    total: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries removed in all.
+    """
+
+
+class ConfigureHealthParams(BaseModel):
+    """
+    Arguments of configure(action='health').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+
+
+class ConfigureSnapshotEntry(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    snapshot_id: StrictStr
+    """
+    Id of the snapshot.
+    """
+    name: StrictStr | MISSING = MISSING
+    """
+    Its name, when it has one.
+    """
+    service: StrictStr
+    """
+    The service it belongs to.
+    """
+    timestamp: AwareDatetime
+    """
+    When it was taken (UTC).
+    """
+    size_bytes: Annotated[StrictInt, Field(ge=0)]
+    """
+    Its size on disk.
+    """
+    expires_at: AwareDatetime
+    """
+    When it will be removed (UTC).
+    """
+
+
+class ConfigureSnapshotParams(BaseModel):
+    """
+    Arguments of configure(action='snapshot').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    session_action: Literal["create", "restore", "list", "delete"]
+    """
+    What to do with snapshots.
+    """
+    name: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    A name for the new snapshot, for create, e.g. before_payment_test.
+    """
+    snapshot_id: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    The snapshot to restore or delete.
+    """
+    service: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    The backend service, e.g. api-server; for list, omit it to list every service's snapshots.
+    """
+
+
+class ConfigureSnapshotResult(BaseModel):
+    """
+    Result of configure(action='snapshot').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["created", "restored", "deleted", "listed"]
+    """
+    What was done.
+    """
+    snapshot_id: StrictStr | MISSING = MISSING
+    """
+    The snapshot created, restored or deleted.
+    """
+    name: StrictStr | MISSING = MISSING
+    """
+    The snapshot's name, when it has one.
+    """
+    service: StrictStr | MISSING = MISSING
+    """
+    The service the snapshot belongs to.
+    """
+    timestamp: AwareDatetime | MISSING = MISSING
+    """
+    When the snapshot was taken (UTC).
+    """
+    checksum: StrictStr | MISSING = MISSING
+    """
+    SHA-256 of the service's state in the snapshot.
+    """
+    rows_recovered: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Rows put back by a restore.
+    """
+    snapshots: list[ConfigureSnapshotEntry] | MISSING = MISSING
+    """
+    The snapshots kept, newest first (for list).
+    """
+
+
+class ConsoleEvent(BaseModel):
+    """
+    One console.* call in a page, its arguments serialized to text.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["console"]
+    """
+    Event type.
+    """
+    ts: AwareDatetime
+    """
+    When the call happened (ISO 8601, UTC).
+    """
+    level: Literal["debug", "log", "info", "warn", "error"]
+    """
+    The console method; trace, table and the like report as log.
+    """
+    message: Annotated[StrictStr, Field(max_length=8192)]
+    """
+    The arguments serialized (depth 4) and joined by spaces.
+    """
+    truncated: StrictBool | MISSING = MISSING
+    """
+    True when message was cut to its limit.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of the page.
+    """
+    tabId: StrictInt | MISSING = MISSING
+    """
+    Browser tab id.
+    """
+    source: StrictStr | MISSING = MISSING
+    """
+    Where the call was made (script URL:line:column), when known.
+    """
+
+
+class DomElement(BaseModel):
+    """
+    One element of the page.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selector: StrictStr | MISSING = MISSING
+    """
+    A selector that finds this element.
+    """
+    tag: StrictStr
+    """
+    Tag name, lower case.
+    """
+    attributes: dict[str, StrictStr] | MISSING = MISSING
+    """
+    Its attributes.
+    """
+    text: Annotated[StrictStr | MISSING, Field(max_length=500)] = MISSING
+    """
+    Text content, cut at 500 characters.
+    """
+    boundingBox: BoundingBox | MISSING = MISSING
+    visible: StrictBool | MISSING = MISSING
+    """
+    Whether it is rendered and not hidden.
+    """
+    styles: dict[str, StrictStr] | MISSING = MISSING
+    """
+    Computed styles asked for.
+    """
+    children: list[DomElement] | MISSING = MISSING
+    """
+    Child elements, when asked for.
+    """
+
+
+class Property(RootModel[StrictStr]):
+    root: Annotated[StrictStr, Field(min_length=1)]
+
+
+class DomQueryParams(BaseModel):
+    """
+    Parameters of the dom_query command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selector: Annotated[StrictStr, Field(min_length=1)]
+    """
+    CSS selector to query.
+    """
+    include_styles: StrictBool = False
+    """
+    Include computed styles of each match.
+    """
+    properties: list[Property] | MISSING = MISSING
+    """
+    Style properties to include; when absent with include_styles, the layout-relevant ones (display, position, width, height, margin, padding, flex, grid, visibility, opacity, overflow, z-index, color, background-color, font-size).
+    """
+    include_children: StrictBool = False
+    """
+    Include each match's child subtree.
+    """
+    max_depth: Annotated[StrictInt, Field(ge=0)] = 3
+    """
+    Child depth when include_children is set; capped at 5.
+    """
+
+
+class DomQueryResult(BaseModel):
+    """
+    What the dom_query command returns.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    url: StrictStr
+    """
+    URL of the page.
+    """
+    title: StrictStr
+    """
+    Title of the page.
+    """
+    matches: list[DomElement]
+    """
+    The matching elements, in document order.
+    """
+    matchCount: Annotated[StrictInt, Field(ge=0)]
+    """
+    How many elements matched in all.
+    """
+    returnedCount: Annotated[StrictInt, Field(ge=0)]
+    """
+    How many are in matches.
+    """
+
+
+class ExceptionEvent(BaseModel):
+    """
+    An uncaught error or an unhandled promise rejection in a page.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["exception"]
+    """
+    Event type.
+    """
+    ts: AwareDatetime
+    """
+    When it happened (ISO 8601, UTC).
+    """
+    kind: Literal["error", "unhandledrejection"]
+    """
+    An uncaught error or a rejected promise nobody handled.
+    """
+    message: StrictStr
+    """
+    The error message (or the rejection reason as text).
+    """
+    stack: StrictStr | MISSING = MISSING
+    """
+    The stack trace, when there is one.
+    """
+    filename: StrictStr | MISSING = MISSING
+    """
+    Script URL where it was thrown, when known.
+    """
+    line: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Line in that script.
+    """
+    column: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Column in that line.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of the page.
+    """
+    tabId: StrictInt | MISSING = MISSING
+    """
+    Browser tab id.
+    """
+
+
+class HealthPolicy(BaseModel):
+    """
+    Versions of the policies in force.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    approval_version: Annotated[StrictInt, Field(ge=1)]
+    """
+    Version of the approval policy.
+    """
+    limits_version: Annotated[StrictInt, Field(ge=1)]
+    """
+    Version of the limits.
+    """
+
+
+class HealthToolModes(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: StrictStr
+    """
+    Tool name.
+    """
+    published_modes: list[StrictStr]
+    """
+    Modes offered now.
+    """
+    planned_modes: list[StrictStr]
+    """
+    Modes declared but not offered yet.
+    """
+
+
+class InteractBackendControlError(BaseModel):
+    """
+    Present when status is error.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    code: StrictStr
+    """
+    The service's error code, e.g. TIMEOUT.
+    """
+    message: StrictStr
+    """
+    What went wrong.
+    """
+
+
+class InteractBackendControlParams(BaseModel):
+    """
+    Arguments of interact(action='backend_control').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    service: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The backend service to act on, e.g. api-server.
+    """
+    operation: Annotated[StrictStr, Field(pattern="^[a-z][a-z0-9_]*$")]
+    """
+    The service's operation, in snake_case (reset_database, create_test_user).
+    """
+    params: dict[str, Any] | MISSING = MISSING
+    """
+    Arguments of the operation, as the service declares them.
+    """
+    correlation_id: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    Ties this operation to a test run in the audit log and the backend's logs.
+    """
+    shadow_mode: StrictBool = False
+    """
+    Ask for the predicted result only; nothing changes.
+    """
+    dry_run: StrictBool = False
+    """
+    Run and log the operation without committing its changes.
+    """
+    timeout_ms: Annotated[StrictInt, Field(ge=1)] = 30000
+    """
+    How long to wait for the service, in milliseconds.
+    """
+
+
+class InteractBackendControlResult(BaseModel):
+    """
+    Result of interact(action='backend_control').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["success", "error"]
+    """
+    What the service reported.
+    """
+    service: StrictStr
+    """
+    The service that ran the operation.
+    """
+    operation: StrictStr
+    """
+    The operation that ran.
+    """
+    result: dict[str, Any] | MISSING = MISSING
+    """
+    What the operation returned, as the service reports it.
+    """
+    checksum: StrictStr | MISSING = MISSING
+    """
+    SHA-256 of the service's state after the operation.
+    """
+    duration_ms: Annotated[StrictInt, Field(ge=0)]
+    """
+    How long the operation took.
+    """
+    snapshot_before: StrictStr | MISSING = MISSING
+    """
+    Id of the snapshot taken before the operation (absent in shadow mode and dry runs).
+    """
+    snapshot_after: StrictStr | MISSING = MISSING
+    """
+    Id of the snapshot taken after the operation (absent in shadow mode and dry runs).
+    """
+    correlation_id: StrictStr | MISSING = MISSING
+    """
+    The correlation id the operation was logged under.
+    """
+    audit_id: StrictStr
+    """
+    Id of the audit log entry of this call.
+    """
+    error: InteractBackendControlError | MISSING = MISSING
+    """
+    Present when status is error.
+    """
+
+
+class InteractClickParams(BaseModel):
+    """
+    Arguments of interact(action='click').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selector: Annotated[StrictStr, Field(min_length=1)]
+    """
+    CSS selector of the element to click; the first match is used.
+    """
+
+
+class InteractClickResult(BaseModel):
+    """
+    Result of interact(action='click').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the element was clicked.
+    """
+    selector: StrictStr
+    """
+    The selector that was clicked.
+    """
+    tag: StrictStr
+    """
+    Tag name of the clicked element, lower case.
+    """
+    bounds: BoundingBox
+    """
+    Where the element was when clicked.
+    """
+
+
+class LineRangeItem(RootModel[StrictInt]):
+    root: Annotated[StrictInt, Field(ge=1)]
+
+
+class InteractCodeModifyParams(BaseModel):
+    """
+    Arguments of interact(action='code_modify').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    file_path: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The file to edit, relative to the repository root.
+    """
+    operation: Literal["replace", "insert_before", "insert_after", "delete"]
+    """
+    replace and delete act on line_range; insert_before and insert_after on line.
+    """
+    line_range: Annotated[list[LineRangeItem] | MISSING, Field(max_length=2, min_length=2)] = MISSING
+    """
+    [start, end] lines, both included (from 1), for replace and delete.
+    """
+    line: Annotated[StrictInt | MISSING, Field(ge=1)] = MISSING
+    """
+    The line to insert before or after (from 1).
+    """
+    new_content: StrictStr | MISSING = MISSING
+    """
+    The new text, for replace and the inserts; lines separated by \\n.
+    """
+    correlation_id: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    Ties the change to a bug or test run in the modification log.
+    """
+    reason: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    Why the change is made, kept in the modification log.
+    """
+    auto_test: StrictBool = False
+    """
+    Run the tests after the edit and return their counts.
+    """
+
+
+class InteractCodeModifyTestResults(BaseModel):
+    """
+    Counts of the test run (only with auto_test).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    passed: Annotated[StrictInt, Field(ge=0)]
+    """
+    Tests passed.
+    """
+    failed: Annotated[StrictInt, Field(ge=0)]
+    """
+    Tests failed.
+    """
+    duration_ms: Annotated[StrictInt, Field(ge=0)]
+    """
+    How long the tests took.
+    """
+
+
+class Line(RootModel[StrictInt]):
+    root: Annotated[StrictInt, Field(ge=1)]
+
+
+class InteractCodeReadParams(BaseModel):
+    """
+    Arguments of interact(action='code_read').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    file_path: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The file, relative to the repository root, e.g. src/components/PaymentForm.tsx.
+    """
+    lines: Annotated[list[Line] | MISSING, Field(max_length=2, min_length=2)] = MISSING
+    """
+    [start, end]: only these lines, both included (from 1). Omit for the whole file.
+    """
+
+
+class InteractCodeReadResult(BaseModel):
+    """
+    Result of interact(action='code_read').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    path: StrictStr
+    """
+    The file, relative to the repository root.
+    """
+    language: StrictStr
+    """
+    The file's language, from its extension, e.g. typescript.
+    """
+    content: StrictStr
+    """
+    The text of the lines returned.
+    """
+    start_line: Annotated[StrictInt, Field(ge=1)]
+    """
+    First line returned.
+    """
+    end_line: Annotated[StrictInt, Field(ge=0)]
+    """
+    Last line returned (0 for an empty file).
+    """
+    total_lines: Annotated[StrictInt, Field(ge=0)]
+    """
+    Lines in the whole file.
+    """
+    size_bytes: Annotated[StrictInt, Field(ge=0)]
+    """
+    Size of the whole file.
+    """
+    git_status: Literal["modified", "untracked", "unchanged", "staged", "ignored"]
+    """
+    The file's state in git.
+    """
+
+
+class InteractCodeRollbackParams(BaseModel):
+    """
+    Arguments of interact(action='code_rollback').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    modification_id: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The change to undo, e.g. mod-20260131-101523-001.
+    """
+
+
+class InteractCodeRollbackResult(BaseModel):
+    """
+    Result of interact(action='code_rollback').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["rolled_back"]
+    """
+    The change was undone.
+    """
+    modification_id: StrictStr
+    """
+    The change undone.
+    """
+    file: StrictStr
+    """
+    The file restored, relative to the repository root.
+    """
+    lines_restored: Annotated[StrictInt, Field(ge=0)]
+    """
+    Lines put back.
+    """
+    git_output: StrictStr
+    """
+    What git printed.
+    """
+
+
+class InteractCodeSearchMatch(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    path: StrictStr
+    """
+    The file, relative to the repository root.
+    """
+    line: Annotated[StrictInt, Field(ge=1)]
+    """
+    Line number (from 1).
+    """
+    column: Annotated[StrictInt, Field(ge=1)]
+    """
+    Column of the match's start (from 1).
+    """
+    context: StrictStr
+    """
+    The text of the matching line.
+    """
+    relevance_score: Annotated[StrictFloat, Field(ge=0.0, le=1.0)]
+    """
+    Ranking score, from 0 to 1.
+    """
+
+
+class ExcludePattern(RootModel[StrictStr]):
+    root: Annotated[StrictStr, Field(min_length=1)]
+
+
+class InteractCodeSearchParams(BaseModel):
+    """
+    Arguments of interact(action='code_search').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    pattern: Annotated[StrictStr, Field(min_length=1)]
+    """
+    A regular expression matched against each line, e.g. "handleSubmit|async.*payment".
+    """
+    language: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    Only files of these languages, separated by |, e.g. "typescript|python".
+    """
+    path: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    Only files under this subdirectory, relative to the repository root, e.g. "src/".
+    """
+    limit: Annotated[StrictInt, Field(ge=1, le=1000)] = 50
+    """
+    Most matches to return.
+    """
+    exclude_patterns: list[ExcludePattern] | MISSING = MISSING
+    """
+    Paths containing any of these are skipped, e.g. ["dist", ".next"].
+    """
+    case_sensitive: StrictBool = True
+    """
+    Match letter case exactly.
+    """
+
+
+class InteractCodeSearchResult(BaseModel):
+    """
+    Result of interact(action='code_search').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    matches: list[InteractCodeSearchMatch]
+    """
+    Matching lines, most relevant first.
+    """
+    total_matches: Annotated[StrictInt, Field(ge=0)]
+    """
+    Matches found in all.
+    """
+    files_matched: Annotated[StrictInt, Field(ge=0)]
+    """
+    Distinct files with a match.
+    """
+    truncated: StrictBool
+    """
+    True when more matched than were returned.
+    """
+    search_time_ms: Annotated[StrictInt, Field(ge=0)]
+    """
+    How long the search took.
+    """
+
+
+class InteractDeleteStateParams(BaseModel):
+    """
+    Arguments of interact(action='delete_state').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    snapshot_name: Annotated[StrictStr, Field(max_length=64, min_length=1, pattern="^[A-Za-z0-9_-]+$")]
+    """
+    Name of the snapshot to delete.
+    """
+
+
+class InteractDeleteStateResult(BaseModel):
+    """
+    Result of interact(action='delete_state').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the snapshot was deleted.
+    """
+    snapshot_name: StrictStr
+    """
+    Name of the snapshot.
+    """
+
+
+class InteractExecuteJsParams(BaseModel):
+    """
+    Arguments of interact(action='execute_js').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    script: Annotated[StrictStr, Field(min_length=1)]
+    """
+    JavaScript to evaluate; its value (or the value of the promise it returns) must be JSON-serializable.
+    """
+    timeout_ms: Annotated[StrictInt, Field(ge=1)] = 5000
+    """
+    How long the script may run, in ms (default 5000).
+    """
+
+
+class InteractExecuteJsResult(BaseModel):
+    """
+    Result of interact(action='execute_js').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the script ran without throwing.
+    """
+    result: Any | MISSING = MISSING
+    """
+    The script's value as JSON, when it succeeded.
+    """
+    error: StrictStr | MISSING = MISSING
+    """
+    The error message, when it threw.
+    """
+    stack: StrictStr | MISSING = MISSING
+    """
+    The error's stack trace, when it threw.
+    """
+    execution_path: Literal["page_context", "debugger"]
+    """
+    How it ran: in the page context, or through the debugger protocol on pages with a strict Content-Security-Policy.
+    """
+    duration_ms: Annotated[StrictInt, Field(ge=0)]
+    """
+    How long the script ran.
+    """
+
+
+class InteractHighlightParams(BaseModel):
+    """
+    Arguments of interact(action='highlight').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selector: Annotated[StrictStr, Field(min_length=1)]
+    """
+    CSS selector of the element to highlight; the first match is used.
+    """
+    duration_ms: Annotated[StrictInt, Field(ge=1)] = 5000
+    """
+    How long the outline stays, in ms (default 5000).
+    """
+
+
+class InteractHighlightResult(BaseModel):
+    """
+    Result of interact(action='highlight').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the element was highlighted.
+    """
+    selector: StrictStr
+    """
+    The selector that was highlighted.
+    """
+    bounds: BoundingBox
+    """
+    Where the element is on screen.
+    """
+
+
+class InteractListStatesParams(BaseModel):
+    """
+    Arguments of interact(action='list_states').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+
+
+class InteractLoadStateParams(BaseModel):
+    """
+    Arguments of interact(action='load_state').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    snapshot_name: Annotated[StrictStr, Field(max_length=64, min_length=1, pattern="^[A-Za-z0-9_-]+$")]
+    """
+    Name of the snapshot to restore.
+    """
+    include_url: StrictBool = True
+    """
+    Navigate to the snapshot's URL after restoring.
+    """
+
+
+class InteractNavigateParams(BaseModel):
+    """
+    Arguments of interact(action='navigate').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    url: Annotated[StrictStr, Field(pattern="^((https?|file)://|(about|data):)")]
+    """
+    Absolute URL to load, e.g. http://localhost:3000/login.
+    """
+    wait_for_load: StrictBool = True
+    """
+    Wait until the page has loaded before returning.
+    """
+
+
+class InteractNavigateResult(BaseModel):
+    """
+    Result of interact(action='navigate').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the navigation happened.
+    """
+    url: StrictStr
+    """
+    The URL loaded, after redirects.
+    """
+    title: StrictStr | MISSING = MISSING
+    """
+    Title of the page, once loaded.
+    """
+    status: Annotated[StrictInt | MISSING, Field(ge=100, le=599)] = MISSING
+    """
+    HTTP status of the main document, when known.
+    """
+
+
+class InteractNewTabParams(BaseModel):
+    """
+    Arguments of interact(action='new_tab').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    url: Annotated[StrictStr | MISSING, Field(pattern="^((https?|file)://|(about|data):)")] = MISSING
+    """
+    Absolute URL to open; a blank tab when absent.
+    """
+    track: StrictBool = False
+    """
+    Make the new tab the tracked tab.
+    """
+
+
+class InteractNewTabResult(BaseModel):
+    """
+    Result of interact(action='new_tab').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the tab was opened.
+    """
+    tab_id: Annotated[StrictInt, Field(ge=0)]
+    """
+    Id of the new tab.
+    """
+    url: StrictStr
+    """
+    URL the tab opened at.
+    """
+    tracked: StrictBool
+    """
+    Whether the new tab is now the tracked tab.
+    """
+
+
+class InteractRefreshParams(BaseModel):
+    """
+    Arguments of interact(action='refresh').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    bypass_cache: StrictBool = False
+    """
+    Reload without the browser cache.
+    """
+
+
+class InteractRefreshResult(BaseModel):
+    """
+    Result of interact(action='refresh').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the page was reloaded.
+    """
+    url: StrictStr
+    """
+    URL of the reloaded page.
+    """
+
+
+class InteractRunTestsParams(BaseModel):
+    """
+    Arguments of interact(action='run_tests').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    test_file: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    Only this test file, relative to the repository root.
+    """
+    test_command: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    The command to run instead of the project's own, e.g. "npm test -- PaymentForm".
+    """
+    correlation_id: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    Ties the run to a bug or change in the logs.
+    """
+    timeout_ms: Annotated[StrictInt, Field(ge=1)] = 30000
+    """
+    How long the command may run, in milliseconds.
+    """
+
+
+class InteractRunTestsResult(BaseModel):
+    """
+    Result of interact(action='run_tests').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["passed", "failed", "error", "timeout"]
+    """
+    passed: every test passed; failed: a test failed; error: the command could not run; timeout: it was stopped.
+    """
+    command: StrictStr
+    """
+    The command that ran.
+    """
+    tests_passed: Annotated[StrictInt, Field(ge=0)]
+    """
+    Tests passed.
+    """
+    tests_failed: Annotated[StrictInt, Field(ge=0)]
+    """
+    Tests failed.
+    """
+    tests_skipped: Annotated[StrictInt, Field(ge=0)]
+    """
+    Tests skipped.
+    """
+    duration_ms: Annotated[StrictInt, Field(ge=0)]
+    """
+    How long the command ran.
+    """
+    exit_code: StrictInt | MISSING = MISSING
+    """
+    The command's exit code (absent when it was stopped).
+    """
+    output: StrictStr
+    """
+    The end of the combined stdout and stderr, at most 16384 bytes.
+    """
+    output_truncated: StrictBool
+    """
+    True when the start of the output was cut.
+    """
+    correlation_id: StrictStr | MISSING = MISSING
+    """
+    The correlation id given, if any.
+    """
+    framework: Literal["pytest", "jest", "mocha", "go", "unknown"]
+    """
+    The test framework recognized in the output.
+    """
+
+
+class InteractSaveStateParams(BaseModel):
+    """
+    Arguments of interact(action='save_state').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    snapshot_name: Annotated[StrictStr, Field(max_length=64, min_length=1, pattern="^[A-Za-z0-9_-]+$")]
+    """
+    Name of the snapshot: letters, digits, _ and -, up to 64 characters.
+    """
+
+
+class InteractStateCounts(BaseModel):
+    """
+    Entries in each kind of browser storage.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    localStorage: Annotated[StrictInt, Field(ge=0)]
+    """
+    localStorage keys.
+    """
+    sessionStorage: Annotated[StrictInt, Field(ge=0)]
+    """
+    sessionStorage keys.
+    """
+    cookies: Annotated[StrictInt, Field(ge=0)]
+    """
+    Cookies.
+    """
+
+
+class InteractStateSnapshot(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: StrictStr
+    """
+    Name of the snapshot.
+    """
+    url: StrictStr
+    """
+    URL of the page when it was saved.
+    """
+    timestamp: AwareDatetime
+    """
+    When it was saved (UTC).
+    """
+    size_bytes: Annotated[StrictInt, Field(ge=0)]
+    """
+    Size of the snapshot.
+    """
+
+
+class InteractTypeParams(BaseModel):
+    """
+    Arguments of interact(action='type').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selector: Annotated[StrictStr, Field(min_length=1)]
+    """
+    CSS selector of the field; the first match is used.
+    """
+    text: StrictStr
+    """
+    The text to type.
+    """
+    clear: StrictBool = False
+    """
+    Empty the field before typing.
+    """
+    submit: StrictBool = False
+    """
+    Press Enter after typing.
+    """
+
+
+class InteractTypeResult(BaseModel):
+    """
+    Result of interact(action='type').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the text was typed.
+    """
+    selector: StrictStr
+    """
+    The selector of the field.
+    """
+    value_length: Annotated[StrictInt, Field(ge=0)]
+    """
+    Length of the field's value afterwards (the value itself is not returned).
+    """
+
+
+class InteractUploadParams(BaseModel):
+    """
+    Arguments of interact(action='upload').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selector: Annotated[StrictStr, Field(min_length=1)]
+    """
+    CSS selector of the file input (<input type=file>).
+    """
+    file_path: Annotated[StrictStr, Field(min_length=1)]
+    """
+    Path of the file to upload, relative to the repository root.
+    """
+
+
+class InteractUploadResult(BaseModel):
+    """
+    Result of interact(action='upload').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the file was attached.
+    """
+    selector: StrictStr
+    """
+    The selector of the file input.
+    """
+    file_name: StrictStr
+    """
+    Name of the attached file.
+    """
+    size_bytes: Annotated[StrictInt, Field(ge=0)]
+    """
+    Size of the file.
+    """
+    mime_type: StrictStr
+    """
+    MIME type given to the file, e.g. image/png.
+    """
+
+
+class NetworkBodyEvent(BaseModel):
+    """
+    One fetch or XMLHttpRequest with its bodies, captured only while "Capture Network Bodies" is on. Request bodies are kept up to 8192 bytes and response bodies up to 16384; binary bodies are described, not copied. Sensitive headers are stripped in the page before anything is sent.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["network_body"]
+    """
+    Event type.
+    """
+    ts: AwareDatetime
+    """
+    When the request started (ISO 8601, UTC).
+    """
+    method: Annotated[StrictStr, Field(min_length=1)]
+    """
+    HTTP method.
+    """
+    url: Annotated[StrictStr, Field(min_length=1)]
+    """
+    Request URL.
+    """
+    status: Annotated[StrictInt, Field(ge=0, le=999)]
+    """
+    HTTP status; 0 when the request failed without a response.
+    """
+    requestBody: StrictStr | None | MISSING = MISSING
+    """
+    Request body text, "[Binary: N bytes, type: T]", or null when there was none.
+    """
+    responseBody: StrictStr | None | MISSING = MISSING
+    """
+    Response body text, "[Binary: N bytes, type: T]", or null when there was none.
+    """
+    contentType: StrictStr | None | MISSING = MISSING
+    """
+    Response content type.
+    """
+    requestHeaders: dict[str, StrictStr] | MISSING = MISSING
+    """
+    Request headers left after sanitization.
+    """
+    responseHeaders: dict[str, StrictStr] | MISSING = MISSING
+    """
+    Response headers left after sanitization.
+    """
+    duration: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Milliseconds from request to complete response.
+    """
+    truncated: StrictBool | MISSING = MISSING
+    """
+    True when a body was cut to its limit.
+    """
+    pageUrl: StrictStr | MISSING = MISSING
+    """
+    URL of the page that made the request.
+    """
+    tabId: StrictInt | MISSING = MISSING
+    """
+    Browser tab id.
+    """
+
+
+class ObserveAuditLogError(BaseModel):
+    """
+    Why it failed, when status is error.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    code: Annotated[StrictStr, Field(min_length=1)]
+    """
+    A stable code (unknown_operation, invalid_params, unreachable...).
+    """
+    message: StrictStr
+    """
+    What went wrong.
+    """
+
+
+class ObserveAuditLogParams(BaseModel):
+    """
+    Arguments of observe(what='audit_log').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    Only operations run with this correlation_id.
+    """
+    service: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    Only operations on this service, by its name ("api-server").
+    """
+    operation: Annotated[StrictStr | MISSING, Field(pattern="^[a-z][a-z0-9_]*$")] = MISSING
+    """
+    Only this operation, by its name ("reset_database").
+    """
+    limit: Annotated[StrictInt, Field(ge=1)] = 50
+    """
+    Most entries to return.
+    """
+    cursor: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    The next_cursor of the previous page; omit it for the first page.
+    """
+
+
+class ObserveBackendStateHealth(BaseModel):
+    """
+    For health, how the service answered.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    endpoint: Annotated[StrictStr, Field(pattern="^https?://")]
+    """
+    The control endpoint asked.
+    """
+    protocol_version: StrictStr | MISSING = MISSING
+    """
+    The control protocol version the service speaks, when it answered.
+    """
+    service_version: StrictStr | MISSING = MISSING
+    """
+    The service's own version, when it reports one.
+    """
+    latency_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    How long the service took to answer, when it did.
+    """
+
+
+class ObserveBackendStateOperation(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[StrictStr, Field(pattern="^[a-z][a-z0-9_]*$")]
+    """
+    The operation's name.
+    """
+    category: Literal["state_management", "data_injection", "failure_simulation", "inspection"]
+    """
+    What the operation is for.
+    """
+    safe: StrictBool
+    """
+    True when it only reads; other operations need approval to run.
+    """
+    description: StrictStr
+    """
+    What it does.
+    """
+    params: dict[str, Any] | MISSING = MISSING
+    """
+    JSON Schema of its params, when the service publishes one.
+    """
+
+
+class Key(RootModel[StrictStr]):
+    root: Annotated[StrictStr, Field(min_length=1)]
+
+
+class ObserveBackendStateParams(BaseModel):
+    """
+    Arguments of observe(what='backend_state').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    service: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The service to ask, by its name ("api-server").
+    """
+    query_type: Literal["key", "operations", "health"] = "key"
+    """
+    key: values of keys; operations: the control operations offered; health: reachability.
+    """
+    keys: Annotated[list[Key] | MISSING, Field(min_length=1)] = MISSING
+    """
+    For query_type key, the keys to read; omit them for every key the service reports.
+    """
+
+
+class ObserveBackendStateResult(BaseModel):
+    """
+    Result of observe(what='backend_state').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    service: StrictStr
+    """
+    The service asked.
+    """
+    query_type: Literal["key", "operations", "health"]
+    """
+    What was asked.
+    """
+    reachable: StrictBool
+    """
+    Whether the service answered.
+    """
+    error: StrictStr | MISSING = MISSING
+    """
+    Why the service could not be reached or answered with an error, when it did.
+    """
+    fetched_at: AwareDatetime
+    """
+    When the answer was obtained from the service (UTC).
+    """
+    cached: StrictBool | MISSING = MISSING
+    """
+    True when the answer came from the discovery cache.
+    """
+    state: dict[str, Any] | MISSING = MISSING
+    """
+    For key, each key read and its value.
+    """
+    missing_keys: list[StrictStr] | MISSING = MISSING
+    """
+    For key, the requested keys the service does not know.
+    """
+    operations: list[ObserveBackendStateOperation] | MISSING = MISSING
+    """
+    For operations, the control operations the service offers.
+    """
+    health: ObserveBackendStateHealth | MISSING = MISSING
+    """
+    For health, how the service answered.
+    """
+
+
+class ObserveCommandResultParams(BaseModel):
+    """
+    Arguments of observe(what='command_result').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    The correlation_id the command was issued with.
+    """
+
+
+class ObserveCommandResultResult(BaseModel):
+    """
+    Result of observe(what='command_result').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: StrictStr
+    """
+    The correlation_id asked about.
+    """
+    status: Literal["pending", "ok", "error", "timeout", "expired"]
+    """
+    pending: still running; ok: result is present; error: error is present; timeout: no answer in time; expired: no longer kept or never issued.
+    """
+    kind: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    The command kind (dom_query, page_info...); absent when expired.
+    """
+    result: dict[str, Any] | MISSING = MISSING
+    """
+    What the command returned, shaped by its kind; present when status is ok.
+    """
+    error: CommandError | MISSING = MISSING
+    """
+    Why the command failed; present when status is error.
+    """
+    issued_at: AwareDatetime | MISSING = MISSING
+    """
+    When the command was issued (UTC); absent when expired.
+    """
+    completed_at: AwareDatetime | MISSING = MISSING
+    """
+    When the result came back or the wait ran out (UTC); absent while pending.
+    """
+
+
+class ObserveErrorsParams(BaseModel):
+    """
+    Arguments of observe(what='errors').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    limit: Annotated[StrictInt, Field(ge=1, le=500)] = 50
+    """
+    Most entries to return.
+    """
+    cursor: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    The next_cursor of the previous page; omit it for the first page.
+    """
+    url_filter: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    Only entries whose page URL contains this text.
+    """
+    since: AwareDatetime | MISSING = MISSING
+    """
+    Only entries at or after this time (ISO 8601, UTC).
+    """
+
+
+class ObserveLogsParams(BaseModel):
+    """
+    Arguments of observe(what='logs').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    level: Literal["debug", "log", "info", "warn", "error"] = "debug"
+    """
+    Minimum level to include, in the order debug < log < info < warn < error.
+    """
+    limit: Annotated[StrictInt, Field(ge=1, le=1000)] = 50
+    """
+    Most entries to return.
+    """
+    cursor: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    The next_cursor of the previous page; omit it for the first page.
+    """
+    url_filter: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    Only entries whose page URL contains this text.
+    """
+    since: AwareDatetime | MISSING = MISSING
+    """
+    Only entries at or after this time (ISO 8601, UTC).
+    """
+
+
+class ObserveLogsResult(BaseModel):
+    """
+    Result of observe(what='logs').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    entries: list[ConsoleEvent]
+    """
+    Console entries, newest first.
+    """
+    count: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries returned in this page.
+    """
+    total: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries in the buffer that match the filters.
+    """
+    next_cursor: StrictStr | MISSING = MISSING
+    """
+    Pass as cursor for the next page; absent on the last page.
+    """
+
+
+class LinesAffectedItem(RootModel[StrictInt]):
+    root: Annotated[StrictInt, Field(ge=1)]
+
+
+class ObserveModificationLogParams(BaseModel):
+    """
+    Arguments of observe(what='modification_log').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    Only modifications made with this correlation_id.
+    """
+    file: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    Only modifications of this file, or of files under this folder (relative to the repository root).
+    """
+    limit: Annotated[StrictInt, Field(ge=1)] = 50
+    """
+    Most entries to return.
+    """
+    cursor: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    The next_cursor of the previous page; omit it for the first page.
+    """
+
+
+class ObserveModificationLogTestResults(BaseModel):
+    """
+    Results of the tests run after the edit, when tests were run.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    passed: Annotated[StrictInt, Field(ge=0)]
+    """
+    Tests that passed.
+    """
+    failed: Annotated[StrictInt, Field(ge=0)]
+    """
+    Tests that failed.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    How long the tests took, when known.
+    """
+
+
+class ObserveNetworkBodiesParams(BaseModel):
+    """
+    Arguments of observe(what='network_bodies').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    url_filter: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    Only requests whose URL contains this text.
+    """
+    method: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    Only requests with this HTTP method (GET, POST...), compared case-insensitively.
+    """
+    status_min: Annotated[StrictInt | MISSING, Field(ge=0, le=999)] = MISSING
+    """
+    Only responses with at least this status (400 for errors only).
+    """
+    status_max: Annotated[StrictInt | MISSING, Field(ge=0, le=999)] = MISSING
+    """
+    Only responses with at most this status.
+    """
+    limit: Annotated[StrictInt, Field(ge=1, le=100)] = 20
+    """
+    Most entries to return.
+    """
+    cursor: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    The next_cursor of the previous page; omit it for the first page.
+    """
+
+
+class ObserveNetworkBodiesResult(BaseModel):
+    """
+    Result of observe(what='network_bodies').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    entries: list[NetworkBodyEvent]
+    """
+    Requests with their bodies, newest first.
+    """
+    count: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries returned in this page.
+    """
+    total: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries in the buffer that match the filters.
+    """
+    next_cursor: StrictStr | MISSING = MISSING
+    """
+    Pass as cursor for the next page; absent on the last page.
+    """
+
+
+class ObservePageParams(BaseModel):
+    """
+    Arguments of observe(what='page').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+
+
+class ObservePageResult(BaseModel):
+    """
+    Result of observe(what='page').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    extension_connected: StrictBool
+    """
+    Whether a browser extension is connected to the daemon.
+    """
+    tracked: StrictBool
+    """
+    True when the tab is tracked; false when it is merely the active tab, or when there is no tab.
+    """
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Browser tab id; absent when no extension is connected.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of the tab; absent when no extension is connected.
+    """
+    title: StrictStr | MISSING = MISSING
+    """
+    Title of the tab; absent when no extension is connected.
+    """
+
+
+class ObserveWebsocketEventsParams(BaseModel):
+    """
+    Arguments of observe(what='websocket_events').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    connection_id: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    Only events of this connection (the id from an event or from websocket_status).
+    """
+    url_filter: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    Only connections whose URL contains this text.
+    """
+    direction: Literal["incoming", "outgoing"] | MISSING = MISSING
+    """
+    Only messages going this way; lifecycle events are left out when set.
+    """
+    limit: Annotated[StrictInt, Field(ge=1, le=200)] = 50
+    """
+    Most events to return.
+    """
+    cursor: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    The next_cursor of the previous page; omit it for the first page.
+    """
+
+
+class ObserveWebsocketStatusConnection(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    id: Annotated[StrictStr, Field(min_length=1)]
+    """
+    Connection id, as in websocket_events.
+    """
+    url: StrictStr
+    """
+    The WebSocket URL.
+    """
+    state: Literal["open", "closed"]
+    """
+    Whether the connection is open.
+    """
+    opened_at: AwareDatetime
+    """
+    When it opened (UTC).
+    """
+    closed_at: AwareDatetime | MISSING = MISSING
+    """
+    When it closed (UTC); absent while open.
+    """
+    close_code: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The close code, once closed.
+    """
+    close_reason: StrictStr | MISSING = MISSING
+    """
+    The close reason, once closed.
+    """
+    messages_in: Annotated[StrictInt, Field(ge=0)]
+    """
+    Messages received so far.
+    """
+    messages_out: Annotated[StrictInt, Field(ge=0)]
+    """
+    Messages sent so far.
+    """
+    rate_in_per_second: Annotated[StrictFloat, Field(ge=0.0)]
+    """
+    Messages received per second over the last minute.
+    """
+    rate_out_per_second: Annotated[StrictFloat, Field(ge=0.0)]
+    """
+    Messages sent per second over the last minute.
+    """
+    last_message_at: AwareDatetime | MISSING = MISSING
+    """
+    When the last message in either direction passed (UTC); absent before the first.
+    """
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Browser tab of the page that opened it.
+    """
+
+
+class ObserveWebsocketStatusParams(BaseModel):
+    """
+    Arguments of observe(what='websocket_status').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    url_filter: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    Only connections whose URL contains this text.
+    """
+
+
+class ObserveWebsocketStatusResult(BaseModel):
+    """
+    Result of observe(what='websocket_status').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    connections: list[ObserveWebsocketStatusConnection]
+    """
+    Connections, open ones first, then by most recent activity.
+    """
+    open_count: Annotated[StrictInt, Field(ge=0)]
+    """
+    Open connections listed.
+    """
+    closed_count: Annotated[StrictInt, Field(ge=0)]
+    """
+    Closed connections listed.
+    """
+
+
+class PageForm(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    id: StrictStr | MISSING = MISSING
+    """
+    The form's id, when it has one.
+    """
+    action: StrictStr | MISSING = MISSING
+    """
+    The form's action URL.
+    """
+    fields: list[StrictStr]
+    """
+    Names (or ids) of its fields.
+    """
+
+
+class PageInfoParams(BaseModel):
+    """
+    Parameters of the page_info command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+
+
+class ScrollPosition(BaseModel):
+    """
+    Scroll offset in CSS pixels.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    x: StrictFloat
+    y: StrictFloat
+
+
+class Size(BaseModel):
+    """
+    A width and a height.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    width: Annotated[StrictFloat, Field(ge=0.0)]
+    height: Annotated[StrictFloat, Field(ge=0.0)]
+
+
+class ToolError(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    error: Literal["invalid_arguments", "unknown_mode", "ai_web_pilot_disabled", "approval_required", "approval_invalid", "extension_not_connected", "tab_gone", "timeout", "redaction_failed", "handler_failed"]
+    """
+    The error code.
+    """
+    message: Annotated[StrictStr, Field(min_length=1)]
+    """
+    What went wrong and what to do about it.
+    """
+    tool: StrictStr | MISSING = MISSING
+    """
+    The tool that was called.
+    """
+    mode: StrictStr | MISSING = MISSING
+    """
+    The mode that was called, when one was recognized.
+    """
+    problems: list[ArgumentProblem] | MISSING = MISSING
+    """
+    For invalid_arguments, one entry per faulty argument.
+    """
+    details: dict[str, Any] | MISSING = MISSING
+    """
+    Facts particular to the error code.
+    """
+
+
+class WebSocketEvent(BaseModel):
+    """
+    One WebSocket lifecycle event (open, close, error) or message, in or out. Message text is kept up to 4096 bytes; binary frames are described, not copied.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["websocket"]
+    """
+    Event type.
+    """
+    ts: AwareDatetime
+    """
+    When it happened (ISO 8601, UTC).
+    """
+    event: Literal["open", "message", "close", "error"]
+    """
+    What happened on the connection.
+    """
+    id: Annotated[StrictStr, Field(min_length=1)]
+    """
+    Connection id, the same for every event of one connection.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    The WebSocket URL.
+    """
+    direction: Literal["incoming", "outgoing"] | MISSING = MISSING
+    """
+    For messages, which way it went.
+    """
+    data: StrictStr | MISSING = MISSING
+    """
+    For messages, the text, or "[Binary: N bytes]" for a binary frame.
+    """
+    size: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    For messages, the full size in bytes before truncation.
+    """
+    truncated: StrictBool | MISSING = MISSING
+    """
+    True when data was cut to its limit.
+    """
+    code: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    For close, the close code.
+    """
+    reason: StrictStr | MISSING = MISSING
+    """
+    For close, the close reason.
+    """
+    tabId: StrictInt | MISSING = MISSING
+    """
+    Browser tab id.
+    """
+
+
+class AnalyzeAccessibilityResult(BaseModel):
+    """
+    Result of analyze(what='accessibility').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    url: StrictStr
+    """
+    URL of the audited page.
+    """
+    timestamp: AwareDatetime
+    """
+    When the audit ran (UTC).
+    """
+    summary: AnalyzeAccessibilityResultSummary
+    """
+    How many rules fell in each axe-core outcome.
+    """
+    violations: list[AnalyzeAccessibilityViolation]
+    """
+    The violated rules.
+    """
+    passes: list[AnalyzeAccessibilityPass] | MISSING = MISSING
+    """
+    The rules that passed; only with include_passes.
+    """
+    cached: StrictBool
+    """
+    Whether this result was served from the cache of recent audits.
+    """
+
+
+class CaptureEvent(RootModel[ConsoleEvent | ExceptionEvent | NetworkBodyEvent | WebSocketEvent]):
+    root: Annotated[
+        ConsoleEvent | ExceptionEvent | NetworkBodyEvent | WebSocketEvent,
+        Field(discriminator="type", title="CaptureEvent"),
+    ]
+    """
+    Any event the extension posts, told apart by its type.
+    """
+
+
+class ConfigureHealthResult(BaseModel):
+    """
+    Result of configure(action='health').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    service: Literal["gasoline"]
+    """
+    Always "gasoline".
+    """
+    version: StrictStr
+    """
+    The server's version.
+    """
+    pid: Annotated[StrictInt, Field(ge=1)]
+    """
+    Process id of the server.
+    """
+    started_at: AwareDatetime
+    """
+    When the server started (UTC).
+    """
+    uptime_seconds: Annotated[StrictFloat, Field(ge=0.0)]
+    """
+    Seconds since the server started.
+    """
+    tools: list[HealthToolModes]
+    """
+    Each tool, in tools/list order.
+    """
+    policy: HealthPolicy
+    """
+    Versions of the policies in force.
+    """
+
+
+class DomQueryCommand(BaseModel):
+    """
+    A command for the extension to run in a tab.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    Matches the result to the waiting call.
+    """
+    kind: Literal["dom_query"]
+    """
+    The command kind.
+    """
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Tab to run in; when absent the tracked tab, otherwise the active tab.
+    """
+    timeout_ms: Annotated[StrictInt, Field(ge=1)]
+    """
+    How long the daemon waits for the result.
+    """
+    issued_at: AwareDatetime | MISSING = MISSING
+    """
+    When the daemon issued the command (UTC).
+    """
+    params: DomQueryParams
+
+
+class DomQueryCommandResult(BaseModel):
+    """
+    What the extension posts back for a command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    The command's correlation_id.
+    """
+    kind: Literal["dom_query"]
+    """
+    The command kind.
+    """
+    status: Literal["ok", "error"]
+    """
+    ok: result is present; error: error is present.
+    """
+    result: DomQueryResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab the command ran in.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
+    """
+
+
+class InteractCodeModifyResult(BaseModel):
+    """
+    Result of interact(action='code_modify').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["success"]
+    """
+    The edit was applied and staged.
+    """
+    modification_id: StrictStr
+    """
+    Id of this change; pass it to code_rollback to undo it.
+    """
+    file_path: StrictStr
+    """
+    The file edited.
+    """
+    operation: Literal["replace", "insert_before", "insert_after", "delete"]
+    """
+    The edit made.
+    """
+    lines_changed: Annotated[StrictInt, Field(ge=0)]
+    """
+    Lines added, removed or replaced.
+    """
+    git_diff: StrictStr
+    """
+    The change as a unified diff.
+    """
+    git_staged: StrictBool
+    """
+    Whether the file was staged in git.
+    """
+    test_results: InteractCodeModifyTestResults | MISSING = MISSING
+    """
+    Counts of the test run (only with auto_test).
+    """
+    warnings: list[StrictStr]
+    """
+    Problems noticed in the edited file, e.g. unbalanced braces; empty when none.
+    """
+
+
+class InteractListStatesResult(BaseModel):
+    """
+    Result of interact(action='list_states').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    snapshots: list[InteractStateSnapshot]
+    """
+    The saved snapshots, newest first.
+    """
+
+
+class InteractLoadStateResult(BaseModel):
+    """
+    Result of interact(action='load_state').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the snapshot was restored.
+    """
+    snapshot_name: StrictStr
+    """
+    Name of the snapshot.
+    """
+    restored: InteractStateCounts
+    """
+    How many entries of each kind were restored.
+    """
+    navigated_to: StrictStr | MISSING = MISSING
+    """
+    The URL navigated to, when include_url is true.
+    """
+
+
+class InteractSaveStateResult(BaseModel):
+    """
+    Result of interact(action='save_state').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the snapshot was saved.
+    """
+    snapshot_name: StrictStr
+    """
+    Name of the snapshot.
+    """
+    size_bytes: Annotated[StrictInt, Field(ge=0)]
+    """
+    Size of the saved snapshot.
+    """
+    counts: InteractStateCounts
+    """
+    How many entries of each kind were saved.
+    """
+    url: StrictStr
+    """
+    URL of the page when it was saved.
+    """
+
+
+class ObserveAuditLogEntry(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    timestamp: AwareDatetime
+    """
+    When the operation started (UTC).
+    """
+    correlation_id: StrictStr | MISSING = MISSING
+    """
+    The correlation_id it ran with, when one was given.
+    """
+    service: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The service it ran on.
+    """
+    operation: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The operation's name.
+    """
+    status: Literal["success", "error"]
+    """
+    Whether the operation succeeded.
+    """
+    params: dict[str, Any] | MISSING = MISSING
+    """
+    The params it was called with.
+    """
+    result: dict[str, Any] | MISSING = MISSING
+    """
+    What the service returned, when it succeeded.
+    """
+    error: ObserveAuditLogError | MISSING = MISSING
+    """
+    Why it failed, when status is error.
+    """
+    changes_made: dict[str, Any] | MISSING = MISSING
+    """
+    What the operation changed, as the service reports it (e.g. rows deleted per table).
+    """
+    checksum_before: StrictStr | MISSING = MISSING
+    """
+    Checksum of the service's state before the operation, when known.
+    """
+    checksum_after: StrictStr | MISSING = MISSING
+    """
+    Checksum of the service's state after the operation, when known.
+    """
+    snapshot_before: StrictStr | MISSING = MISSING
+    """
+    Id of the snapshot taken before the operation, when one was.
+    """
+    snapshot_after: StrictStr | MISSING = MISSING
+    """
+    Id of the snapshot taken after the operation, when one was.
+    """
+    duration_ms: Annotated[StrictInt, Field(ge=0)]
+    """
+    How long the operation took.
+    """
+    shadow_mode: StrictBool
+    """
+    True when the result was only predicted and nothing changed.
+    """
+    dry_run: StrictBool
+    """
+    True when the operation was validated and logged but not committed.
+    """
+
+
+class ObserveAuditLogResult(BaseModel):
+    """
+    Result of observe(what='audit_log').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    entries: list[ObserveAuditLogEntry]
+    """
+    Audit entries, newest first.
+    """
+    count: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries returned in this page.
+    """
+    total: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries in the log that match the filters.
+    """
+    next_cursor: StrictStr | MISSING = MISSING
+    """
+    Pass as cursor for the next page; absent on the last page.
+    """
+
+
+class ObserveErrorsResult(BaseModel):
+    """
+    Result of observe(what='errors').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    entries: list[CaptureEvent]
+    """
+    Exception events and console events at level error, newest first.
+    """
+    count: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries returned in this page.
+    """
+    total: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries in the buffers that match the filters.
+    """
+    next_cursor: StrictStr | MISSING = MISSING
+    """
+    Pass as cursor for the next page; absent on the last page.
+    """
+
+
+class ObserveModificationLogEntry(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    modification_id: Annotated[StrictStr, Field(min_length=1)]
+    """
+    Id of the modification, for rolling it back.
+    """
+    timestamp: AwareDatetime
+    """
+    When the edit was made (UTC).
+    """
+    file: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The file edited (relative to the repository root).
+    """
+    operation: Literal["replace", "insert_before", "insert_after", "delete"]
+    """
+    What kind of edit.
+    """
+    lines_affected: Annotated[list[LinesAffectedItem], Field(max_length=2, min_length=2)]
+    """
+    First and last line affected (1-based, inclusive).
+    """
+    reason: StrictStr | MISSING = MISSING
+    """
+    Why the edit was made, when a reason was given.
+    """
+    correlation_id: StrictStr | MISSING = MISSING
+    """
+    The correlation_id it was made with, when one was given.
+    """
+    git_staged: StrictBool
+    """
+    Whether the change was staged in git.
+    """
+    rolled_back: StrictBool
+    """
+    Whether the edit has since been rolled back.
+    """
+    test_results: ObserveModificationLogTestResults | MISSING = MISSING
+    """
+    Results of the tests run after the edit, when tests were run.
+    """
+
+
+class ObserveModificationLogResult(BaseModel):
+    """
+    Result of observe(what='modification_log').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    entries: list[ObserveModificationLogEntry]
+    """
+    Modifications, newest first.
+    """
+    count: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries returned in this page.
+    """
+    total: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries in the log that match the filters.
+    """
+    next_cursor: StrictStr | MISSING = MISSING
+    """
+    Pass as cursor for the next page; absent on the last page.
+    """
+
+
+class ObserveWebsocketEventsResult(BaseModel):
+    """
+    Result of observe(what='websocket_events').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    entries: list[WebSocketEvent]
+    """
+    WebSocket events, newest first.
+    """
+    count: Annotated[StrictInt, Field(ge=0)]
+    """
+    Events returned in this page.
+    """
+    total: Annotated[StrictInt, Field(ge=0)]
+    """
+    Events in the buffer that match the filters.
+    """
+    next_cursor: StrictStr | MISSING = MISSING
+    """
+    Pass as cursor for the next page; absent on the last page.
+    """
+
+
+class PageInfoCommand(BaseModel):
+    """
+    A command for the extension to run in a tab.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    Matches the result to the waiting call.
+    """
+    kind: Literal["page_info"]
+    """
+    The command kind.
+    """
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Tab to run in; when absent the tracked tab, otherwise the active tab.
+    """
+    timeout_ms: Annotated[StrictInt, Field(ge=1)]
+    """
+    How long the daemon waits for the result.
+    """
+    issued_at: AwareDatetime | MISSING = MISSING
+    """
+    When the daemon issued the command (UTC).
+    """
+    params: PageInfoParams
+
+
+class PageInfoResult(BaseModel):
+    """
+    What the page_info command returns.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    url: StrictStr
+    """
+    URL of the page.
+    """
+    title: StrictStr
+    """
+    Title of the page.
+    """
+    viewport: Size
+    """
+    Viewport size in CSS pixels.
+    """
+    scroll: ScrollPosition
+    """
+    Scroll offset in CSS pixels.
+    """
+    documentHeight: Annotated[StrictFloat, Field(ge=0.0)]
+    """
+    Full height of the document in CSS pixels.
+    """
+    forms: list[PageForm]
+    """
+    Forms on the page.
+    """
+    headings: list[StrictStr]
+    """
+    Text of the h1-h6 headings, in order.
+    """
+    links: Annotated[StrictInt, Field(ge=0)]
+    """
+    Number of links.
+    """
+    images: Annotated[StrictInt, Field(ge=0)]
+    """
+    Number of images.
+    """
+    interactiveElements: Annotated[StrictInt, Field(ge=0)]
+    """
+    Number of buttons, inputs, selects, text areas and links.
+    """
+
+
+class Command(RootModel[DomQueryCommand | PageInfoCommand]):
+    root: Annotated[DomQueryCommand | PageInfoCommand, Field(discriminator="kind", title="Command")]
+    """
+    A command for the extension to run in a tab.
+    """
+
+
+class PageInfoCommandResult(BaseModel):
+    """
+    What the extension posts back for a command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    The command's correlation_id.
+    """
+    kind: Literal["page_info"]
+    """
+    The command kind.
+    """
+    status: Literal["ok", "error"]
+    """
+    ok: result is present; error: error is present.
+    """
+    result: PageInfoResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab the command ran in.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
+    """
+
+
+class CommandResult(RootModel[DomQueryCommandResult | PageInfoCommandResult]):
+    root: Annotated[DomQueryCommandResult | PageInfoCommandResult, Field(discriminator="kind", title="CommandResult")]
+    """
+    What the extension posts back for a command.
+    """
+
+
+DomElement.model_rebuild()

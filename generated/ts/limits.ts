@@ -1,0 +1,105 @@
+// Generated from spec/policy/limits.yaml by `python3 tasks.py gen`. Do not edit by hand.
+
+export const LIMITS_VERSION = 1;
+
+/** Every size, count and time limit, shared with the daemon. */
+export const LIMITS = {
+  /** In-memory ring buffers in the daemon. Each has an entry cap and a byte cap; when either is reached the oldest entries are evicted, and evictions are counted. */
+  buffers: {
+    /** Console entries kept. (entries) */
+    log_entries: 1000,
+    /** How long the result of a finished background command is kept for command_result. (seconds) */
+    command_results: 300,
+    /** Total size of the console entries kept. (bytes) */
+    log_bytes: 4194304,
+    /** Uncaught errors and unhandled rejections kept. (entries) */
+    error_entries: 500,
+    /** Total size of the errors kept. (bytes) */
+    error_bytes: 4194304,
+    /** WebSocket lifecycle and message events kept. (entries) */
+    websocket_event_entries: 200,
+    /** Total size of the WebSocket events kept. (bytes) */
+    websocket_event_bytes: 4194304,
+    /** Request/response body records kept. (entries) */
+    network_body_entries: 100,
+    /** Total size of the body records kept. (bytes) */
+    network_body_bytes: 8388608,
+  },
+  /** What the extension keeps of each captured item before it leaves the page. */
+  capture: {
+    /** Text kept per WebSocket message; longer messages are cut and marked truncated. (bytes) */
+    websocket_message_bytes: 4096,
+    /** Connections tracked at once per page; the oldest is evicted past this. (count) */
+    tracked_websocket_connections: 20,
+    /** Request body kept per request; longer bodies are cut and marked truncated. (bytes) */
+    request_body_bytes: 8192,
+    /** Response body kept per response; longer bodies are cut and marked truncated. (bytes) */
+    response_body_bytes: 16384,
+    /** Text kept per console call after its arguments are serialized. (chars) */
+    console_message_chars: 8192,
+    /** Nesting depth to which console arguments are serialized. (levels) */
+    console_arg_depth: 4,
+  },
+  /** Limits of the on-demand queries the extension runs in a page. */
+  queries: {
+    /** Elements returned per DOM query; the total match count is still reported. (entries) */
+    dom_max_elements: 50,
+    /** Deepest child subtree returned, whatever depth is asked for. (levels) */
+    dom_max_depth: 5,
+    /** Child depth when include_children is set without max_depth. (levels) */
+    dom_default_depth: 3,
+    /** Text content kept per element. (chars) */
+    dom_text_chars: 500,
+    /** Nodes listed per accessibility violation; nodeCount carries the total. (entries) */
+    a11y_max_nodes: 10,
+    /** HTML snippet kept per node. (chars) */
+    a11y_html_chars: 200,
+    /** How long an audit result is reused for the same URL. (seconds) */
+    a11y_cache_seconds: 30,
+  },
+  /** How long a call waits before it fails with a timeout error. */
+  timeouts: {
+    /** A DOM query or page info request. (ms) */
+    dom_query_ms: 10000,
+    /** A full-page accessibility audit. (ms) */
+    accessibility_ms: 30000,
+    /** A script run in the page. (ms) */
+    execute_js_ms: 5000,
+    /** How soon a browser command fails when no extension is connected. (ms) */
+    no_extension_ms: 1000,
+    /** A test command. (ms) */
+    run_tests_ms: 30000,
+    /** A backend-control operation. (ms) */
+    backend_control_ms: 30000,
+  },
+  /** AI Web Pilot actions. */
+  pilot: {
+    /** How long a highlight stays when no duration is given. (ms) */
+    highlight_ms: 5000,
+  },
+  /** Code tools, which stay inside the repository. */
+  code: {
+    /** Largest file that can be read or edited. (bytes) */
+    max_file_bytes: 10485760,
+    /** Matches returned by one search at most. (entries) */
+    max_search_results: 1000,
+    /** Distinct files in one search result at most. (count) */
+    max_result_files: 100,
+    /** Tail of a test command's combined output returned. (bytes) */
+    test_output_bytes: 16384,
+    /** How long the file index is reused. (seconds) */
+    index_ttl_seconds: 30,
+  },
+  /** Backend control of the user's services. */
+  backend: {
+    /** How long a state snapshot is kept. (seconds) */
+    snapshot_ttl_seconds: 86400,
+    /** How long a discovered service and its operations are cached. (seconds) */
+    discovery_ttl_seconds: 30,
+  },
+  /** Tool results sent to the client. */
+  results: {
+    /** Largest structured result; longer results are clamped, marked, and continue through a cursor. (bytes) */
+    max_result_bytes: 200000,
+  },
+} as const;

@@ -1,0 +1,71 @@
+"""What generated code builds on: the shape of a dispatch-table entry and of a handler call.
+
+Generated modules import only this module (and pydantic). Keep it small and stable:
+changing it means regenerating.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel
+
+MutationClass = Literal["read_only", "mutating", "destructive"]
+Gate = Literal["ai_web_pilot", "approval"]
+ProgressReporter = Callable[[float, float | None, str | None], None]
+
+
+@dataclass(frozen=True)
+class MutationRule:
+    """An argument value that gives a call another mutation class than its mode's."""
+
+    param: str
+    equals: object
+    mutation: MutationClass
+
+
+@dataclass(frozen=True)
+class ModeEntry:
+    """One (tool, mode) of the spec, as the dispatcher and the gates see it."""
+
+    tool: str
+    mode: str
+    mode_key: str
+    published: bool
+    summary: str
+    mutation: MutationClass
+    mutation_rules: tuple[MutationRule, ...]
+    gates: tuple[Gate, ...]
+    long_running: bool
+    limits: Mapping[str, int]
+    params_model: type[BaseModel]
+    result_model: type[BaseModel]
+
+    @property
+    def label(self) -> str:
+        """How errors name the mode: configure(action='health')."""
+        return f"{self.tool}({self.mode_key}={self.mode!r})"
+
+
+def _ignore_progress(progress: float, total: float | None, message: str | None) -> None:
+    """Progress goes nowhere when the caller did not ask for it."""
+
+
+@dataclass(frozen=True)
+class CallContext:
+    """What a handler knows about the call it serves, beyond its parameters."""
+
+    entry: ModeEntry
+    report_progress: ProgressReporter = _ignore_progress
+
+    def progress(self, progress: float, total: float | None = None, message: str | None = None) -> None:
+        self.report_progress(progress, total, message)
+
+
+class ModeNotImplemented(NotImplementedError):
+    """Raised by the generated stub of a mode that has no hand-written handler."""
+
+    def __init__(self, tool: str, mode: str) -> None:
+        super().__init__(f"{tool} mode {mode!r} has no handler: override it in gasoline.handlers.{tool}")

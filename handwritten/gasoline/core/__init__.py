@@ -1,0 +1,1 @@
+"""The MCP engine: dispatcher, errors and transports share this core."""

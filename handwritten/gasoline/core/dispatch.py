@@ -1,0 +1,121 @@
+"""The one path every tool call takes, whatever transport carried it.
+
+lookup (tool, mode) in the generated table -> validate the arguments against the mode's own
+strict model -> run the hand-written handler -> structured result. Every failure becomes a
+ToolError result that names the mode and the parameter at fault; only an unknown tool is a
+protocol error. A handler that crashes fails its call, never the process.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from gasoline_generated.dispatch import HANDLER_CLASSES, MODES
+from pydantic import BaseModel, ValidationError
+
+from gasoline.contract import CallContext, ModeEntry, ProgressReporter
+
+from .errors import ToolFailure, UnknownTool
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class ToolResult:
+    structured: dict[str, Any]
+    is_error: bool = False
+
+    @property
+    def text(self) -> str:
+        """The compact text form that accompanies the structured result."""
+        if self.is_error:
+            return self.structured["message"]
+        return json.dumps(self.structured, separators=(",", ":"), ensure_ascii=False)
+
+
+def load_handler_class(path: str) -> type:
+    module_name, _, class_name = path.partition(":")
+    return getattr(importlib.import_module(module_name), class_name)
+
+
+class Dispatcher:
+    def __init__(
+        self,
+        runtime: object,
+        modes: Mapping[tuple[str, str], ModeEntry] = MODES,
+        handler_classes: Mapping[str, str] = HANDLER_CLASSES,
+    ) -> None:
+        self._modes = modes
+        published_tools = [
+            tool for tool in handler_classes if any(e.published and e.tool == tool for e in modes.values())
+        ]
+        self._handlers = {tool: load_handler_class(handler_classes[tool])(runtime) for tool in published_tools}
+
+    @property
+    def tools(self) -> tuple[str, ...]:
+        """The published tools, in tools/list order."""
+        return tuple(self._handlers)
+
+    def published_modes(self, tool: str) -> list[ModeEntry]:
+        return [e for e in self._modes.values() if e.tool == tool and e.published]
+
+    def call(
+        self, tool: str, arguments: Mapping[str, Any] | None, progress: ProgressReporter | None = None
+    ) -> ToolResult:
+        """Run one tools/call. Raises UnknownTool; every other failure is an error result."""
+        if tool not in self._handlers:
+            raise UnknownTool(tool, self.tools)
+        try:
+            entry = self._entry(tool, arguments or {})
+            params = self._validate(entry, arguments or {})
+            context = CallContext(entry, progress) if progress else CallContext(entry)
+            result = getattr(self._handlers[tool], entry.mode)(params, context)
+            if not isinstance(result, entry.result_model):
+                raise TypeError(f"handler returned {type(result).__name__}, not {entry.result_model.__name__}")
+            return ToolResult(result.model_dump(mode="json", by_alias=True))
+        except ToolFailure as failure:
+            return ToolResult(failure.error.model_dump(mode="json", by_alias=True), is_error=True)
+        except Exception as error:
+            log.exception("tool %s failed", tool)
+            failure = ToolFailure("handler_failed", f"{tool} failed: {type(error).__name__}: {error}", tool=tool)
+            return ToolResult(failure.error.model_dump(mode="json", by_alias=True), is_error=True)
+
+    def _entry(self, tool: str, arguments: Mapping[str, Any]) -> ModeEntry:
+        published = self.published_modes(tool)
+        key = published[0].mode_key
+        choices = ", ".join(e.mode for e in published)
+        mode = arguments.get(key)
+        if mode is None:
+            raise ToolFailure("unknown_mode", f"{tool}: {key!r} is required; one of: {choices}", tool=tool)
+        entry = self._modes.get((tool, mode)) if isinstance(mode, str) else None
+        if entry is None or not entry.published:
+            state = "is planned but not available yet" if entry else "is not a mode"
+            raise ToolFailure("unknown_mode", f"{tool}: {key}={mode!r} {state}; one of: {choices}", tool=tool)
+        return entry
+
+    def _validate(self, entry: ModeEntry, arguments: Mapping[str, Any]) -> BaseModel:
+        params = {name: value for name, value in arguments.items() if name != entry.mode_key}
+        try:
+            return entry.params_model.model_validate(params)
+        except ValidationError as error:
+            problems = [describe_problem(entry, detail) for detail in error.errors(include_url=False)]
+            summary = "; ".join(f"{parameter}: {message}" for parameter, message in problems)
+            raise ToolFailure(
+                "invalid_arguments", f"{entry.label}: {summary}", tool=entry.tool, mode=entry.mode, problems=problems
+            ) from None
+
+
+def describe_problem(entry: ModeEntry, detail: Mapping[str, Any]) -> tuple[str, str]:
+    """(parameter, message) for one pydantic error, worded for the caller of a tool."""
+    parameter = ".".join(str(part) for part in detail["loc"]) or entry.mode_key
+    if detail["type"] == "extra_forbidden":
+        accepted = ", ".join(entry.params_model.model_fields) or "no parameters"
+        return parameter, f"unknown parameter ({entry.mode} takes: {accepted})"
+    if detail["type"] == "missing":
+        return parameter, "required"
+    return parameter, detail["msg"]

@@ -1,0 +1,42 @@
+"""Failures of a tool call, as the client sees them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from gasoline_generated.models import ArgumentProblem, ToolError
+
+
+class UnknownTool(LookupError):
+    """No published tool has this name: a protocol error, not a tool result."""
+
+    def __init__(self, name: str, known: Iterable[str]) -> None:
+        self.name = name
+        super().__init__(f"unknown tool {name!r}; the tools are: {', '.join(known)}")
+
+
+class ToolFailure(Exception):
+    """A failed call, returned to the client as an isError result carrying a ToolError."""
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        tool: str | None = None,
+        mode: str | None = None,
+        problems: Iterable[tuple[str, str]] = (),
+        details: Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__(message)
+        fields: dict[str, Any] = {"error": code, "message": message}
+        if tool is not None:
+            fields["tool"] = tool
+        if mode is not None:
+            fields["mode"] = mode
+        if problems:
+            fields["problems"] = [ArgumentProblem(parameter=p, message=m) for p, m in problems]
+        if details:
+            fields["details"] = dict(details)
+        self.error = ToolError(**fields)

@@ -1,0 +1,1 @@
+"""Hand-written handlers: one module per tool, one method per published mode."""

@@ -1,0 +1,77 @@
+"""Render everything under generated/ in memory, then write it or compare it with the disk."""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+from .banner import REGENERATE
+from .build import build_spec
+from .specload import load_spec
+from .targets import TARGETS
+
+OUTPUT_DIR = "generated"
+# Left alone in generated/: caches that tools write there while running.
+IGNORED_PARTS = frozenset({"__pycache__", ".pytest_cache"})
+
+
+def render_all(root: Path) -> dict[str, str]:
+    """Every generated file as {path relative to root: text}, from root/spec."""
+    spec = build_spec(load_spec(root))
+    files: dict[str, str] = {}
+    for target in TARGETS:
+        files.update(target.render(spec))
+    return {rel: text.rstrip("\n") + "\n" for rel, text in sorted(files.items())}
+
+
+def files_on_disk(root: Path) -> set[str]:
+    output = root / OUTPUT_DIR
+    return {
+        path.relative_to(root).as_posix()
+        for path in output.rglob("*")
+        if path.is_file() and not IGNORED_PARTS.intersection(path.relative_to(output).parts)
+    }
+
+
+def write(root: Path, files: dict[str, str]) -> list[str]:
+    """Make generated/ exactly `files`; return the paths that changed."""
+    changed = []
+    for rel, text in files.items():
+        path = root / rel
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            changed.append(rel)
+    for stale in sorted(files_on_disk(root) - set(files)):
+        (root / stale).unlink()
+        changed.append(stale)
+    return changed
+
+
+def differences(root: Path, files: dict[str, str]) -> list[str]:
+    """A report per file that differs from what the spec produces; empty when in step."""
+    reports = []
+    for stale in sorted(files_on_disk(root) - set(files)):
+        reports.append(f"{stale}: not produced by the spec (an extra file in {OUTPUT_DIR}/)")
+    for rel, expected in files.items():
+        path = root / rel
+        if not path.exists():
+            reports.append(f"{rel}: missing")
+            continue
+        actual = path.read_text(encoding="utf-8")
+        if actual != expected:
+            diff = difflib.unified_diff(
+                actual.splitlines(keepends=True),
+                expected.splitlines(keepends=True),
+                fromfile=f"{rel} (on disk)",
+                tofile=f"{rel} (from spec)",
+                n=2,
+            )
+            reports.append("".join(diff).rstrip("\n"))
+    return reports
+
+
+def check_message(reports: list[str]) -> str:
+    return f"{OUTPUT_DIR}/ is not what spec/ produces ({len(reports)} file(s)); run `{REGENERATE}`:\n\n" + "\n\n".join(
+        reports
+    )

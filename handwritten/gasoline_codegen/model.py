@@ -1,0 +1,123 @@
+"""The validated spec as one in-memory model that every output target reads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Example:
+    origin: str  # "spec/events/console.yaml: examples.valid[0]"
+    value: Any
+    valid: bool
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class ExampleSet:
+    """Examples that must be accepted or rejected by one named definition."""
+
+    definition: str
+    examples: tuple[Example, ...]
+    published_tool: str | None = None  # also checked against this tool's published inputSchema
+    mode_key: str | None = None
+    mode: str | None = None
+
+
+@dataclass(frozen=True)
+class Definition:
+    name: str
+    schema: dict[str, Any]
+    source: str
+    family: str  # tools | errors | events | messages
+
+
+@dataclass(frozen=True)
+class MutationRule:
+    param: str
+    equals: Any
+    mutation: str
+
+
+@dataclass(frozen=True)
+class Mode:
+    tool: str
+    name: str
+    status: str
+    summary: str
+    description: str
+    mutation: str
+    mutation_rules: tuple[MutationRule, ...]
+    gates: tuple[str, ...]
+    long_running: bool
+    limits: tuple[tuple[str, int], ...]
+    params_definition: str
+    result_definition: str
+    source: str
+
+    @property
+    def published(self) -> bool:
+        return self.status == "implemented"
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: str
+    position: int
+    mode_key: str
+    title: str
+    description: str
+    modes: tuple[Mode, ...]
+    source: str
+
+    @property
+    def published_modes(self) -> tuple[Mode, ...]:
+        return tuple(mode for mode in self.modes if mode.published)
+
+
+@dataclass(frozen=True)
+class Limit:
+    group: str
+    name: str
+    value: int
+    unit: str
+    description: str
+
+
+@dataclass(frozen=True)
+class LimitGroup:
+    name: str
+    description: str
+    limits: tuple[Limit, ...]
+
+
+@dataclass(frozen=True)
+class Command:
+    kind: str
+    title: str
+    description: str
+    timeout_ms: int
+    source: str
+
+
+@dataclass(frozen=True)
+class Spec:
+    tools: tuple[Tool, ...]
+    definitions: dict[str, Definition]
+    example_sets: tuple[ExampleSet, ...]
+    events: tuple[str, ...]  # definition names of the event types, in file order
+    event_union: str
+    commands: tuple[Command, ...]
+    command_union: str
+    command_result_union: str
+    error_codes: dict[str, str]
+    limits_version: int
+    limit_groups: tuple[LimitGroup, ...]
+    approval: dict[str, Any]
+    control: dict[str, Any]
+    control_source: str
+    sources: tuple[str, ...] = field(default_factory=tuple)
+
+    def mode(self, tool: str, name: str) -> Mode:
+        return next(mode for t in self.tools if t.name == tool for mode in t.modes if mode.name == name)

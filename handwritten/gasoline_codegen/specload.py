@@ -1,0 +1,345 @@
+"""Load every file under spec/: parse, resolve limit references, validate against spec/meta/.
+
+Nothing is generated from a spec that fails here. Every problem names the file, the
+JSON path inside it and, for YAML, the line, so that a typo is one glance away.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
+from pathlib import Path
+from typing import Any
+
+import yaml
+from jsonschema import Draft202012Validator
+from openapi_spec_validator import OpenAPIV31SpecValidator
+from referencing import Registry, Resource
+
+# Which meta-schema checks which spec file; the first matching pattern wins.
+# "openapi" files are checked by the OpenAPI 3.1 validator instead of a meta-schema.
+KIND_BY_PATTERN: tuple[tuple[str, str], ...] = (
+    ("tools/errors.yaml", "tool_errors"),
+    ("tools/*/tool.yaml", "tool"),
+    ("tools/*/*.yaml", "mode"),
+    ("events/*.yaml", "event"),
+    ("messages/envelope.yaml", "envelope"),
+    ("messages/commands/*.yaml", "command"),
+    ("policy/approval.yaml", "approval"),
+    ("policy/limits.yaml", "limits"),
+    ("control/*.yaml", "openapi"),
+)
+LIMITS_FILE = "policy/limits.yaml"
+LIMIT_REF = "$limit"
+LIMIT_PLACEHOLDER = re.compile(r"\{limit:([a-z0-9_]+\.[a-z0-9_]+)\}")
+
+
+@dataclass(frozen=True)
+class Problem:
+    file: str
+    path: str
+    message: str
+    line: int | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return f"{where}: {self.path}: {self.message}"
+
+
+class SpecError(Exception):
+    """The spec is invalid; carries every problem found, in a stable order."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = sorted(problems, key=lambda p: (p.file, p.line or 0, p.path, p.message))
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+@dataclass(frozen=True)
+class SpecFile:
+    rel: str  # "spec/tools/observe/errors.yaml"
+    kind: str
+    data: Any
+    node: yaml.Node | None
+
+    def line_of(self, path: list[str | int]) -> int | None:
+        return _line_of(self.node, path)
+
+
+def json_path(path: list[str | int]) -> str:
+    out = "$"
+    for part in path:
+        out += (
+            f"[{part}]"
+            if isinstance(part, int)
+            else (f".{part}" if re.fullmatch(r"[A-Za-z_$][\w$]*", part) else f"[{part!r}]")
+        )
+    return out
+
+
+class _JsonYamlLoader(yaml.SafeLoader):
+    """YAML restricted to what JSON can say: only true/false are booleans, no dates, no duplicate keys."""
+
+
+_JsonYamlLoader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag not in ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:timestamp")]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_JsonYamlLoader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|false)$"), list("tf"))
+
+
+def _construct_mapping(loader: _JsonYamlLoader, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+    seen: set[Any] = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
+        seen.add(key)
+    return yaml.SafeLoader.construct_mapping(loader, node, deep=deep)
+
+
+_JsonYamlLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def _parse(text: str) -> tuple[Any, yaml.Node | None]:
+    loader = _JsonYamlLoader(text)
+    try:
+        node = loader.get_single_node()
+        return (loader.construct_document(node) if node is not None else None), node
+    finally:
+        loader.dispose()
+
+
+def _line_of(node: yaml.Node | None, path: list[str | int]) -> int | None:
+    line = node.start_mark.line + 1 if node is not None else None
+    for part in path:
+        if isinstance(node, yaml.MappingNode):
+            match = next(((k, v) for k, v in node.value if k.value == part), None)
+            if match is None:
+                break
+            node = match[1]
+            line = match[0].start_mark.line + 1
+        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
+            node = node.value[part]
+            line = node.start_mark.line + 1
+        else:
+            break
+    return line
+
+
+def kind_of(rel_to_spec: str) -> str | None:
+    return next((kind for pattern, kind in KIND_BY_PATTERN if fnmatchcase(rel_to_spec, pattern)), None)
+
+
+def limit_values(limits_data: dict[str, Any]) -> dict[str, int]:
+    """Flatten spec/policy/limits.yaml into {"group.name": value}."""
+    return {
+        f"{group}.{name}": limit["value"]
+        for group, body in limits_data["groups"].items()
+        for name, limit in body["limits"].items()
+    }
+
+
+def _resolve_limits(value: Any, limits: dict[str, int], report: Any, path: list[str | int]) -> Any:
+    """Replace {"$limit": "group.name"} by its number and "{limit:group.name}" in text by its digits."""
+    if isinstance(value, dict):
+        if set(value) == {LIMIT_REF}:
+            name = value[LIMIT_REF]
+            if name not in limits:
+                report(path, f"unknown limit {name!r} (declared in spec/{LIMITS_FILE})")
+                return 0
+            return limits[name]
+        return {key: _resolve_limits(item, limits, report, [*path, key]) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_resolve_limits(item, limits, report, [*path, index]) for index, item in enumerate(value)]
+    if isinstance(value, str) and "{limit:" in value:
+
+        def substitute(match: re.Match[str]) -> str:
+            if match.group(1) not in limits:
+                report(path, f"unknown limit {match.group(1)!r} in text (declared in spec/{LIMITS_FILE})")
+                return match.group(0)
+            return str(limits[match.group(1)])
+
+        return LIMIT_PLACEHOLDER.sub(substitute, value)
+    return value
+
+
+def load_meta_schemas(spec_dir: Path) -> dict[str, Draft202012Validator]:
+    """One validator per spec kind, sharing a registry so meta-schemas can $ref each other."""
+    metas = {
+        p.name.removesuffix(".schema.json"): json.loads(p.read_text())
+        for p in sorted((spec_dir / "meta").glob("*.schema.json"))
+    }
+    for meta in metas.values():
+        Draft202012Validator.check_schema(meta)
+    registry = Registry().with_resources((meta["$id"], Resource.from_contents(meta)) for meta in metas.values())
+    return {kind: Draft202012Validator(meta, registry=registry) for kind, meta in metas.items()}
+
+
+def load_spec(root: Path) -> list[SpecFile]:
+    """Parse and validate every spec file under root/spec, or raise SpecError listing every problem."""
+    spec_dir = root / "spec"
+    problems: list[Problem] = []
+    validators = load_meta_schemas(spec_dir)
+    parsed: list[SpecFile] = []
+    for path in sorted(
+        p for p in spec_dir.rglob("*") if p.is_file() and "meta" not in p.relative_to(spec_dir).parts[:1]
+    ):
+        rel = path.relative_to(root).as_posix()
+        kind = kind_of(path.relative_to(spec_dir).as_posix())
+        if kind is None or path.suffix != ".yaml":
+            problems.append(
+                Problem(
+                    rel, "$", "no meta-schema covers this file (see KIND_BY_PATTERN in gasoline_codegen/specload.py)"
+                )
+            )
+            continue
+        try:
+            data, node = _parse(path.read_text(encoding="utf-8"))
+        except yaml.YAMLError as error:
+            mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
+            problems.append(
+                Problem(
+                    rel, "$", f"not valid YAML: {getattr(error, 'problem', error)}", mark.line + 1 if mark else None
+                )
+            )
+            continue
+        parsed.append(SpecFile(rel, kind, data, node))
+
+    limits_file = next((f for f in parsed if f.kind == "limits"), None)
+    if limits_file is None:
+        raise SpecError(
+            [*problems, Problem(f"spec/{LIMITS_FILE}", "$", "missing: every other spec file may refer to its limits")]
+        )
+    problems.extend(_meta_problems(limits_file, validators))
+    if problems:
+        raise SpecError(problems)
+    limits = limit_values(limits_file.data)
+
+    resolved: list[SpecFile] = []
+    for spec_file in parsed:
+
+        def report(path: list[str | int], message: str, spec_file: SpecFile = spec_file) -> None:
+            problems.append(Problem(spec_file.rel, json_path(path), message, spec_file.line_of(path)))
+
+        data = _resolve_limits(spec_file.data, limits, report, [])
+        resolved_file = SpecFile(spec_file.rel, spec_file.kind, data, spec_file.node)
+        if spec_file.kind == "openapi":
+            problems.extend(_openapi_problems(resolved_file))
+        elif spec_file is not limits_file:
+            problems.extend(_meta_problems(resolved_file, validators))
+        resolved.append(resolved_file)
+    if problems:
+        raise SpecError(problems)
+    return resolved
+
+
+def _meta_problems(spec_file: SpecFile, validators: dict[str, Draft202012Validator]) -> list[Problem]:
+    validator = validators.get(spec_file.kind)
+    if validator is None:
+        return [Problem(spec_file.rel, "$", f"spec/meta/{spec_file.kind}.schema.json is missing")]
+    found: list[tuple[list[str | int], str]] = []
+    for error in validator.iter_errors(spec_file.data):
+        path = list(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            # Point at each unexpected key itself, not at the object that holds it.
+            allowed = error.schema.get("properties", {})
+            found.extend(([*path, key], f"{key!r} is not allowed here") for key in error.instance if key not in allowed)
+        else:
+            found.append((path, error.message))
+    return [Problem(spec_file.rel, json_path(path), message, spec_file.line_of(path)) for path, message in found]
+
+
+# JSON Schema 2020-12 keywords plus OpenAPI's own. JSON Schema ignores unknown keywords, so a
+# typo ("descripton") or a YAML slip (text split at a comma into a new key) would pass silently.
+SCHEMA_KEYWORDS = frozenset(
+    {
+        "$schema",
+        "$id",
+        "$ref",
+        "$defs",
+        "$comment",
+        "$anchor",
+        "$dynamicRef",
+        "$dynamicAnchor",
+        "type",
+        "enum",
+        "const",
+        "title",
+        "description",
+        "default",
+        "examples",
+        "deprecated",
+        "readOnly",
+        "writeOnly",
+        "properties",
+        "required",
+        "additionalProperties",
+        "patternProperties",
+        "propertyNames",
+        "minProperties",
+        "maxProperties",
+        "items",
+        "prefixItems",
+        "contains",
+        "minItems",
+        "maxItems",
+        "uniqueItems",
+        "minContains",
+        "maxContains",
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "multipleOf",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "format",
+        "contentMediaType",
+        "contentEncoding",
+        "allOf",
+        "anyOf",
+        "oneOf",
+        "not",
+        "if",
+        "then",
+        "else",
+        "dependentRequired",
+        "dependentSchemas",
+        "unevaluatedProperties",
+        "unevaluatedItems",
+        "discriminator",
+        "xml",
+        "externalDocs",
+        "example",
+    }
+)
+SCHEMA_MAPS = ("properties", "$defs", "patternProperties", "dependentSchemas")
+SCHEMA_LISTS = ("allOf", "anyOf", "oneOf", "prefixItems")
+SCHEMA_VALUES = ("items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames")
+
+
+def _unknown_keywords(schema: Any, path: list[str | int]) -> Iterator[tuple[list[str | int], str]]:
+    if not isinstance(schema, dict):
+        return
+    for key, value in schema.items():
+        if key not in SCHEMA_KEYWORDS and not key.startswith("x-"):
+            yield [*path, key], f"unknown schema keyword {key!r}"
+        elif key in SCHEMA_MAPS and isinstance(value, dict):
+            for name, sub in value.items():
+                yield from _unknown_keywords(sub, [*path, key, name])
+        elif key in SCHEMA_LISTS and isinstance(value, list):
+            for index, sub in enumerate(value):
+                yield from _unknown_keywords(sub, [*path, key, index])
+        elif key in SCHEMA_VALUES:
+            yield from _unknown_keywords(value, [*path, key])
+
+
+def _openapi_problems(spec_file: SpecFile) -> list[Problem]:
+    found = [(list(e.absolute_path), e.message) for e in OpenAPIV31SpecValidator(spec_file.data).iter_errors()]
+    for name, schema in spec_file.data.get("components", {}).get("schemas", {}).items():
+        found.extend(_unknown_keywords(schema, ["components", "schemas", name]))
+    return [Problem(spec_file.rel, json_path(path), message, spec_file.line_of(path)) for path, message in found]

@@ -1,0 +1,77 @@
+"""Python: pydantic models (datamodel-code-generator), the JSON Schema bundle, the dispatch
+table, the handler base classes and the policy constants."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from datamodel_code_generator import DataModelType, InputFileType, PythonVersion, generate
+
+from ..banner import banner, dump_json, python_banner
+from ..model import Spec
+from ..templating import environment
+
+PACKAGE = "generated/gasoline_generated"
+SCHEMA_SOURCES = ("spec/tools", "spec/events", "spec/messages")
+JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+# Fixed options: together with the pinned datamodel-code-generator they make the output
+# byte-for-byte reproducible. Strict types and the MISSING sentinel give the models the
+# schemas' exact meaning: no coercion ("5" is not 5) and an absent field is not null.
+MODEL_OPTIONS: dict[str, Any] = {
+    "input_file_type": InputFileType.JsonSchema,
+    "output_model_type": DataModelType.PydanticV2BaseModel,
+    "target_python_version": PythonVersion.PY_311,
+    "target_pydantic_version": "2.14",
+    "formatters": ["builtin"],
+    "disable_timestamp": True,
+    "use_title_as_name": True,
+    "enum_field_as_literal": "all",
+    "strict_types": ["str", "int", "float", "bool"],
+    "use_annotated": True,
+    "field_constraints": True,
+    "use_schema_description": True,
+    "use_field_description": True,
+    "use_double_quotes": True,
+    "use_missing_sentinel": True,
+    "strict_nullable": True,
+    "skip_root_model": True,
+}
+
+
+def bundle(spec: Spec) -> dict[str, Any]:
+    """Every named schema of the spec in one JSON Schema document."""
+    return {"$schema": JSON_SCHEMA_DIALECT, "$defs": {name: d.schema for name, d in spec.definitions.items()}}
+
+
+def render(spec: Spec) -> dict[str, str]:
+    env = environment()
+    tools = spec.tools
+    models = generate(
+        json.dumps(bundle(spec)),
+        custom_file_header=python_banner(SCHEMA_SOURCES)
+        + '"""Pydantic models of every schema in the spec: tool parameters and results, events, messages."""',
+        **MODEL_OPTIONS,
+    )
+    return {
+        f"{PACKAGE}/__init__.py": python_banner(("spec/",))
+        + '"""Everything generated from spec/: models, dispatch table, policy, published tool list."""\n',
+        f"{PACKAGE}/models.py": models,
+        f"{PACKAGE}/schemas.json": dump_json({"$comment": banner(SCHEMA_SOURCES), **bundle(spec)}),
+        f"{PACKAGE}/dispatch.py": env.get_template("dispatch.py.j2").render(
+            banner=python_banner(("spec/tools/*/*.yaml", "spec/policy/limits.yaml")), tools=tools
+        ),
+        f"{PACKAGE}/handler_bases.py": env.get_template("handler_bases.py.j2").render(
+            banner=python_banner(("spec/tools/*/*.yaml",)), tools=tools
+        ),
+        f"{PACKAGE}/policy.py": env.get_template("policy.py.j2").render(
+            banner=python_banner(
+                ("spec/policy/limits.yaml", "spec/policy/approval.yaml", "spec/messages/commands/*.yaml")
+            ),
+            limits_version=spec.limits_version,
+            groups=spec.limit_groups,
+            approval=spec.approval,
+            commands=spec.commands,
+        ),
+    }

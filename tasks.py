@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Task runner: `python3 tasks.py <task>` (or `python3 tasks.py --list`).
+
+Run with any Python 3.11+: the first part of this file uses only the standard
+library to create `.venv` and install the project into it, then re-runs this
+file inside that environment, where the tasks below run under invoke.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+VENV_PYTHON = VENV / "bin" / "python"
+EXTENSION = ROOT / "extension"
+
+
+def _fingerprint(*files: Path) -> str:
+    digest = hashlib.sha256()
+    for file in files:
+        digest.update(file.read_bytes())
+    return digest.hexdigest()
+
+
+def _install_once(stamp: Path, fingerprint: str, command: list[str], cwd: Path) -> None:
+    """Run an install command unless the same inputs were already installed."""
+    if stamp.exists() and stamp.read_text() == fingerprint:
+        return
+    subprocess.run(command, cwd=cwd, check=True)
+    stamp.write_text(fingerprint)
+
+
+def ensure_python_env() -> None:
+    """Create .venv and install the project with its dev tools (idempotent)."""
+    if not VENV_PYTHON.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    _install_once(
+        VENV / ".gasoline-installed",
+        _fingerprint(ROOT / "pyproject.toml"),
+        [str(VENV_PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", ".[dev]"],
+        ROOT,
+    )
+
+
+def ensure_node_modules() -> None:
+    """Install the extension's npm packages from its lock file (idempotent)."""
+    node_modules = EXTENSION / "node_modules"
+    node_modules.mkdir(exist_ok=True)
+    _install_once(
+        node_modules / ".gasoline-installed",
+        _fingerprint(EXTENSION / "package-lock.json"),
+        ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+        EXTENSION,
+    )
+
+
+if __name__ == "__main__" and Path(sys.prefix).resolve() != VENV.resolve():
+    ensure_python_env()
+    os.execv(VENV_PYTHON, [str(VENV_PYTHON), __file__, *sys.argv[1:]])
+
+from invoke import Collection, Context, Program, task  # noqa: E402  (installed by the bootstrap above)
+
+PYTHON = str(VENV_PYTHON)
+
+
+@task
+def setup(c: Context) -> None:
+    """Create .venv, install Python and npm dependencies. Safe to run again."""
+    ensure_python_env()
+    ensure_node_modules()
+
+
+@task
+def gen(c: Context) -> None:
+    """Regenerate generated/ from spec/."""
+    c.run(f"{PYTHON} -m gasoline_codegen gen", pty=False)
+
+
+@task(name="check-gen")
+def check_gen(c: Context) -> None:
+    """Fail with a diff when generated/ differs from what spec/ produces."""
+    c.run(f"{PYTHON} -m gasoline_codegen check", pty=False)
+
+
+@task(pre=[setup])
+def build(c: Context) -> None:
+    """Type-check the extension and the generated TypeScript, bundle extension/dist/."""
+    with c.cd(str(EXTENSION)):
+        c.run("npm run --silent build", pty=False)
+
+
+@task
+def lint(c: Context) -> None:
+    """Static checks of the hand-written Python."""
+    c.run(f"{PYTHON} -m ruff check handwritten tests tasks.py", pty=False)
+
+
+@task(pre=[setup])
+def test(c: Context, k: str = "") -> None:
+    """Run every check: generated code in step, lint, extension build, all tests."""
+    check_gen(c)
+    lint(c)
+    build(c)
+    selection = f" -k {k!r}" if k else ""
+    c.run(f"{PYTHON} -m pytest{selection}", pty=False)
+
+
+@task(pre=[setup])
+def demo(c: Context) -> None:
+    """Show what the toolkit does today, end to end."""
+    c.run(f"{PYTHON} -m gasoline.demo", pty=False)
+
+
+@task(pre=[setup])
+def bench(c: Context) -> None:
+    """Benchmarks, each beside a reference measured in the same run."""
+    c.run(f"{PYTHON} tests/perf/bench.py", pty=False)
+
+
+namespace = Collection.from_module(sys.modules[__name__])
+
+if __name__ == "__main__":
+    Program(namespace=namespace, name="tasks.py", binary="python3 tasks.py").run()

@@ -1,0 +1,42 @@
+"""Shared test helpers: the repository root and throwaway copies of it."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+COPIED = ("spec", "generated", "handwritten", "tests", "pyproject.toml")
+
+
+def copy_repository(destination: Path) -> Path:
+    """A copy of what generation and the Python tests need (no .venv, node_modules or caches)."""
+    for name in COPIED:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, destination / name, ignore=shutil.ignore_patterns("__pycache__", ".pytest_cache"))
+        else:
+            shutil.copy2(source, destination / name)
+    return destination
+
+
+def repo_env(root: Path, **extra: str) -> dict[str, str]:
+    """An environment in which a repository copy's own packages shadow the installed ones."""
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(root / "handwritten"), str(root / "generated")]), **extra}
+
+
+def run_python(root: Path, *args: str, timeout: float = 120, **env: str) -> subprocess.CompletedProcess[str]:
+    """Run this venv's Python on a repository copy."""
+    return subprocess.run(
+        [sys.executable, *args], cwd=root, env=repo_env(root, **env), capture_output=True, text=True, timeout=timeout
+    )
+
+
+@pytest.fixture
+def repo_copy(tmp_path: Path) -> Path:
+    return copy_repository(tmp_path / "repo")

@@ -1,0 +1,121 @@
+"""The tool-call path: lookup, per-mode validation, handler, structured result or structured error."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+import pytest
+from gasoline.contract import CallContext
+from gasoline.core.dispatch import Dispatcher
+from gasoline.core.errors import UnknownTool
+from gasoline.runtime import Runtime
+from gasoline_generated.dispatch import MODES
+from gasoline_generated.models import ConfigureHealthParams, ConfigureHealthResult, ToolError
+from pydantic import BaseModel
+
+
+@pytest.fixture(scope="module")
+def dispatcher() -> Dispatcher:
+    return Dispatcher(Runtime.start())
+
+
+def test_health_returns_a_structured_result_valid_against_its_model(dispatcher: Dispatcher) -> None:
+    result = dispatcher.call("configure", {"action": "health"})
+    assert not result.is_error
+    health = ConfigureHealthResult.model_validate(result.structured)
+    assert (health.service, health.pid) == ("gasoline", os.getpid())
+    by_tool = {tool.name: tool for tool in health.tools}
+    assert list(by_tool) == ["observe", "analyze", "interact", "configure"]
+    for (tool, mode), entry in MODES.items():
+        assert mode in (by_tool[tool].published_modes if entry.published else by_tool[tool].planned_modes)
+    assert result.text.startswith('{"service":"gasoline"')
+
+
+def errors_of(dispatcher: Dispatcher, tool: str, arguments: Mapping[str, object] | None) -> ToolError:
+    result = dispatcher.call(tool, arguments)
+    assert result.is_error
+    error = ToolError.model_validate(result.structured)
+    assert result.text == error.message
+    return error
+
+
+def test_an_unknown_parameter_names_the_mode_and_the_parameter(dispatcher: Dispatcher) -> None:
+    error = errors_of(dispatcher, "configure", {"action": "health", "verbose": True})
+    assert error.error == "invalid_arguments" and (error.tool, error.mode) == ("configure", "health")
+    assert error.message == "configure(action='health'): verbose: unknown parameter (health takes: no parameters)"
+    assert [(p.parameter, p.message) for p in error.problems] == [
+        ("verbose", "unknown parameter (health takes: no parameters)")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "expected"),
+    [
+        ({}, "configure: 'action' is required; one of: health"),
+        (None, "configure: 'action' is required; one of: health"),
+        ({"action": "reboot"}, "configure: action='reboot' is not a mode; one of: health"),
+        ({"action": ["health"]}, "configure: action=['health'] is not a mode; one of: health"),
+        ({"action": "clear"}, "configure: action='clear' is planned but not available yet; one of: health"),
+    ],
+)
+def test_a_missing_unknown_or_planned_mode_lists_the_modes_there_are(
+    dispatcher: Dispatcher, arguments: dict | None, expected: str
+) -> None:
+    error = errors_of(dispatcher, "configure", arguments)
+    assert (error.error, error.message) == ("unknown_mode", expected)
+
+
+@pytest.mark.parametrize("tool", ["observe", "nonsense", ""])
+def test_a_tool_with_no_published_mode_is_unknown(dispatcher: Dispatcher, tool: str) -> None:
+    with pytest.raises(UnknownTool, match="the tools are: configure"):
+        dispatcher.call(tool, {"what": "errors"})
+
+
+class Broken:
+    """A handler whose mode crashes, and one that returns the wrong type."""
+
+    def __init__(self, runtime: object) -> None:
+        self.calls = 0
+
+    def health(self, params: BaseModel, ctx: CallContext) -> ConfigureHealthResult:
+        self.calls += 1
+        raise RuntimeError("disk on fire")
+
+
+def dispatcher_with(handler: type) -> Dispatcher:
+    """A dispatcher whose only mode, configure(action='health'), is served by the given class."""
+    entry = MODES[("configure", "health")]
+    return Dispatcher(
+        Runtime.start(), {("configure", "health"): entry}, {"configure": f"{__name__}:{handler.__name__}"}
+    )
+
+
+def test_a_crashing_handler_fails_its_call_not_the_dispatcher() -> None:
+    dispatcher = dispatcher_with(Broken)
+    for _ in range(2):
+        error = errors_of(dispatcher, "configure", {"action": "health"})
+        assert (error.error, error.message) == ("handler_failed", "configure failed: RuntimeError: disk on fire")
+
+
+class WrongResult(Broken):
+    def health(self, params: BaseModel, ctx: CallContext) -> ConfigureHealthResult:
+        return ConfigureHealthParams()  # type: ignore[return-value]
+
+
+def test_a_result_of_the_wrong_model_is_a_failure_not_a_response() -> None:
+    error = errors_of(dispatcher_with(WrongResult), "configure", {"action": "health"})
+    assert "returned ConfigureHealthParams, not ConfigureHealthResult" in error.message
+
+
+class Reporting(Broken):
+    def health(self, params: BaseModel, ctx: CallContext) -> ConfigureHealthResult:
+        ctx.progress(1, 2, "halfway")
+        raise RuntimeError("stop")
+
+
+def test_progress_reaches_the_caller() -> None:
+    dispatcher = dispatcher_with(Reporting)
+    seen: list[tuple[float, float | None, str | None]] = []
+    dispatcher.call("configure", {"action": "health"}, progress=lambda *update: seen.append(update))
+    assert seen == [(1, 2, "halfway")]

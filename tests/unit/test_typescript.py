@@ -1,0 +1,61 @@
+"""The generated TypeScript compiles under --strict, and its types reject what the spec calls invalid."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from ..conftest import ROOT
+
+EXTENSION = ROOT / "extension"
+TSC = EXTENSION / "node_modules" / ".bin" / "tsc"
+
+
+def compile_copy(tmp_path: Path, contract: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Type-check a copy of generated/ts and the TypeScript contract, optionally with an edited contract."""
+    shutil.copytree(ROOT / "generated/ts", tmp_path / "ts")
+    shutil.copytree(ROOT / "generated/tests/ts", tmp_path / "tests/ts")
+    if contract is not None:
+        (tmp_path / "tests/ts/contract.ts").write_text(contract)
+    config = {
+        "extends": str(EXTENSION / "tsconfig.json"),
+        "compilerOptions": {"typeRoots": [str(EXTENSION / "node_modules/@types")]},
+        "include": ["ts/*.ts", "tests/ts/*.ts"],
+    }
+    (tmp_path / "tsconfig.json").write_text(json.dumps(config))
+    return subprocess.run([str(TSC), "-p", str(tmp_path)], capture_output=True, text=True, timeout=120)
+
+
+def test_the_extension_and_the_generated_types_compile_strictly() -> None:
+    result = subprocess.run([str(TSC), "-p", str(EXTENSION)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def contract_lines() -> list[str]:
+    return (ROOT / "generated/tests/ts/contract.ts").read_text().splitlines(keepends=True)
+
+
+def test_the_contract_expects_type_errors_for_invalid_examples() -> None:
+    text = "".join(contract_lines())
+    assert text.count("// @ts-expect-error") >= 10
+    assert "a value constraint: checked by the daemon only" in text
+
+
+def test_an_invalid_example_without_its_expected_error_fails_to_compile(tmp_path: Path) -> None:
+    lines = contract_lines()
+    first = lines.index("// @ts-expect-error\n")
+    result = compile_copy(tmp_path, "".join(lines[:first] + lines[first + 1 :]))
+    assert result.returncode != 0
+    assert f"contract.ts({first + 1}," in result.stdout, result.stdout
+
+
+@pytest.mark.parametrize(("valid", "broken"), [('"level": "log"', '"level": "loud"'), ('"tabId": 7', '"tabId": "7"')])
+def test_a_valid_example_made_invalid_fails_to_compile(tmp_path: Path, valid: str, broken: str) -> None:
+    text = "".join(contract_lines())
+    assert valid in text
+    result = compile_copy(tmp_path, text.replace(valid, broken, 1))
+    assert result.returncode != 0 and "contract.ts" in result.stdout
