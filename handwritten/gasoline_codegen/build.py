@@ -6,7 +6,9 @@ from collections import defaultdict
 from pathlib import PurePosixPath
 from typing import Any
 
-from .model import Command, Example, ExampleSet, Limit, LimitGroup, Mode, MutationRule, Spec, Tool
+from gasoline.contract import MutationRule
+
+from .model import Command, Example, ExampleSet, Limit, LimitGroup, Mode, Spec, Tool
 from .schema import Namespace, pascal, ref, substitute_variants
 from .specload import Problem, SpecError, SpecFile, json_path, limit_values
 
@@ -31,7 +33,6 @@ def examples_of(origin: str, block: dict[str, Any], valid_key: str = "valid") ->
 
 class _Builder:
     def __init__(self, files: list[SpecFile]) -> None:
-        self.files = files
         self.problems: list[Problem] = []
         self.namespace = Namespace(lambda source, message: self.problems.append(Problem(source, "$", message)))
         self.example_sets: list[ExampleSet] = []
@@ -55,8 +56,8 @@ class _Builder:
     def build(self) -> Spec:
         limits_file = self.one("limits")
         approval_file = self.one("approval")
-        error_codes = self.build_errors()
-        events = self.build_events()
+        self.build_errors()
+        self.build_events()
         commands = self.build_messages()
         tools = self.build_tools(limit_values(limits_file.data))
         self.namespace.check_refs()
@@ -67,12 +68,7 @@ class _Builder:
             tools=tools,
             definitions=dict(sorted(self.namespace.definitions.items())),
             example_sets=tuple(self.example_sets),
-            events=events,
-            event_union=EVENT_UNION,
             commands=commands,
-            command_union=self.envelope_titles[0],
-            command_result_union=self.envelope_titles[1],
-            error_codes=error_codes,
             limits_version=limits_file.data["version"],
             limit_groups=tuple(
                 LimitGroup(
@@ -88,10 +84,9 @@ class _Builder:
             approval=approval_file.data,
             control=control_file.data,
             control_source=control_file.rel,
-            sources=tuple(f.rel for f in self.files),
         )
 
-    def build_errors(self) -> dict[str, str]:
+    def build_errors(self) -> None:
         spec_file = self.one("tool_errors")
         data = spec_file.data
         declared = data["schema"].get("properties", {}).get("error", {}).get("enum", [])
@@ -102,9 +97,8 @@ class _Builder:
         name = self.namespace.add("ToolError", data["schema"], spec_file.rel, "errors")
         self.add_defs(spec_file, "errors")
         self.check(name, examples_of(f"{spec_file.rel}: examples", data["examples"]))
-        return dict(data["codes"])
 
-    def build_events(self) -> tuple[str, ...]:
+    def build_events(self) -> None:
         names = []
         for spec_file in self.by_kind["event"]:
             data = spec_file.data
@@ -132,7 +126,6 @@ class _Builder:
             "events",
             "Any event the extension posts, told apart by its type.",
         )
-        return tuple(names)
 
     def build_messages(self) -> tuple[Command, ...]:
         envelope_file = self.one("envelope")
@@ -175,7 +168,6 @@ class _Builder:
             self.check(params, examples_of(f"{origin}.params", data["examples"]["params"]))
             self.check(result, examples_of(f"{origin}.result", data["examples"]["result"]))
             commands.append(Command(data["kind"], title, data["description"], data["timeout_ms"], spec_file.rel))
-        self.envelope_titles = (envelope["command"]["title"], envelope["result"]["title"])
         for part, names in (("command", command_names), ("result", result_names)):
             self.namespace.add_union(
                 envelope[part]["title"],

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
+
+from gasoline.contract import MutationRule
 
 
 @dataclass(frozen=True)
@@ -31,13 +33,6 @@ class Definition:
     schema: dict[str, Any]
     source: str
     family: str  # tools | errors | events | messages
-
-
-@dataclass(frozen=True)
-class MutationRule:
-    param: str
-    equals: Any
-    mutation: str
 
 
 @dataclass(frozen=True)
@@ -106,18 +101,9 @@ class Spec:
     tools: tuple[Tool, ...]
     definitions: dict[str, Definition]
     example_sets: tuple[ExampleSet, ...]
-    events: tuple[str, ...]  # definition names of the event types, in file order
-    event_union: str
     commands: tuple[Command, ...]
-    command_union: str
-    command_result_union: str
-    error_codes: dict[str, str]
     limits_version: int
     limit_groups: tuple[LimitGroup, ...]
     approval: dict[str, Any]
     control: dict[str, Any]
     control_source: str
-    sources: tuple[str, ...] = field(default_factory=tuple)
-
-    def mode(self, tool: str, name: str) -> Mode:
-        return next(mode for t in self.tools if t.name == tool for mode in t.modes if mode.name == name)
