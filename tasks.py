@@ -18,6 +18,8 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 VENV_PYTHON = VENV / "bin" / "python"
 EXTENSION = ROOT / "extension"
+# npm projects: the extension's build tools, and the independent MCP clients the tests run.
+NPM_PROJECTS = (EXTENSION, ROOT / "tests" / "mcp-tools")
 
 
 def _fingerprint(*files: Path) -> str:
@@ -48,15 +50,16 @@ def ensure_python_env() -> None:
 
 
 def ensure_node_modules() -> None:
-    """Install the extension's npm packages from its lock file (idempotent)."""
-    node_modules = EXTENSION / "node_modules"
-    node_modules.mkdir(exist_ok=True)
-    _install_once(
-        node_modules / ".gasoline-installed",
-        _fingerprint(EXTENSION / "package-lock.json"),
-        ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
-        EXTENSION,
-    )
+    """Install each npm project's packages from its lock file (idempotent)."""
+    for project in NPM_PROJECTS:
+        node_modules = project / "node_modules"
+        node_modules.mkdir(exist_ok=True)
+        _install_once(
+            node_modules / ".gasoline-installed",
+            _fingerprint(project / "package-lock.json"),
+            ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+            project,
+        )
 
 
 if __name__ == "__main__" and Path(sys.prefix).resolve() != VENV.resolve():
@@ -78,13 +81,13 @@ def setup(c: Context) -> None:
 @task
 def gen(c: Context) -> None:
     """Regenerate generated/ from spec/."""
-    c.run(f"{PYTHON} -m gasoline_codegen gen", pty=False)
+    c.run(f"{PYTHON} -m gasoline_codegen --root {ROOT} gen", pty=False)
 
 
 @task(name="check-gen")
 def check_gen(c: Context) -> None:
     """Fail with a diff when generated/ differs from what spec/ produces."""
-    c.run(f"{PYTHON} -m gasoline_codegen check", pty=False)
+    c.run(f"{PYTHON} -m gasoline_codegen --root {ROOT} check", pty=False)
 
 
 @task(pre=[setup])
@@ -108,6 +111,13 @@ def test(c: Context, k: str = "") -> None:
     build(c)
     selection = f" -k {k!r}" if k else ""
     c.run(f"{PYTHON} -m pytest{selection}", pty=False)
+
+
+@task
+def serve(c: Context, port: int = 0, no_auth: bool = False) -> None:
+    """Run the daemon in the foreground (port: GASOLINE_PORT or 7890)."""
+    flags = (f" --port {port}" if port else "") + (" --no-auth" if no_auth else "")
+    c.run(f"{PYTHON} -m gasoline daemon{flags}", pty=False)
 
 
 @task(pre=[setup])

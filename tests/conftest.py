@@ -19,7 +19,11 @@ def copy_repository(destination: Path) -> Path:
     for name in COPIED:
         source = ROOT / name
         if source.is_dir():
-            shutil.copytree(source, destination / name, ignore=shutil.ignore_patterns("__pycache__", ".pytest_cache"))
+            shutil.copytree(
+                source,
+                destination / name,
+                ignore=shutil.ignore_patterns("__pycache__", ".pytest_cache", "node_modules"),
+            )
         else:
             shutil.copy2(source, destination / name)
     return destination

@@ -47,6 +47,10 @@ class ObserveHandlerBase:
         """The tab Gasoline works on: its id, URL and title, whether it is tracked, and whether the extension is connected. (planned, read_only)"""
         raise ModeNotImplemented("observe", "page")
 
+    def result_page(self, params: models.ObserveResultPageParams, ctx: CallContext) -> models.ObserveResultPageResult:
+        """The next part of a tool result that was too large to return at once. (implemented, read_only)"""
+        raise ModeNotImplemented("observe", "result_page")
+
     def websocket_events(self, params: models.ObserveWebsocketEventsParams, ctx: CallContext) -> models.ObserveWebsocketEventsResult:
         """WebSocket connection events and messages (open, message, close, error), newest first, by connection, URL or direction. (planned, read_only)"""
         raise ModeNotImplemented("observe", "websocket_events")
@@ -160,7 +164,7 @@ class ConfigureHandlerBase:
         raise ModeNotImplemented("configure", "clear")
 
     def health(self, params: models.ConfigureHealthParams, ctx: CallContext) -> models.ConfigureHealthResult:
-        """Name, version, process and uptime of the server, and which tool modes it offers. (implemented, read_only)"""
+        """Name, version, process, uptime, transports and buffer usage of the server, and which tool modes it offers. (implemented, read_only)"""
         raise ModeNotImplemented("configure", "health")
 
     def snapshot(self, params: models.ConfigureSnapshotParams, ctx: CallContext) -> models.ConfigureSnapshotResult:

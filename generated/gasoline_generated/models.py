@@ -625,6 +625,54 @@ class ExceptionEvent(BaseModel):
     """
 
 
+class HealthBuffer(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: StrictStr
+    """
+    Buffer name.
+    """
+    entries: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries held.
+    """
+    max_entries: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entry cap.
+    """
+    bytes: Annotated[StrictInt, Field(ge=0)]
+    """
+    Bytes held.
+    """
+    max_bytes: Annotated[StrictInt, Field(ge=0)]
+    """
+    Byte cap.
+    """
+    evicted: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries evicted since the daemon started.
+    """
+
+
+class HealthHttpTransport(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    url: StrictStr
+    """
+    The streamable HTTP endpoint.
+    """
+    auth: StrictBool
+    """
+    Whether it requires the bearer token (false only when started with --no-auth).
+    """
+    sessions: Annotated[StrictInt, Field(ge=0)]
+    """
+    Open MCP sessions.
+    """
+
+
 class HealthPolicy(BaseModel):
     """
     Versions of the policies in force.
@@ -640,6 +688,16 @@ class HealthPolicy(BaseModel):
     limits_version: Annotated[StrictInt, Field(ge=1)]
     """
     Version of the limits.
+    """
+
+
+class HealthStdioTransport(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    bridges: Annotated[StrictInt, Field(ge=0)]
+    """
+    stdio bridges (what MCP clients spawn) with an open session.
     """
 
 
@@ -659,6 +717,18 @@ class HealthToolModes(BaseModel):
     """
     Modes declared but not offered yet.
     """
+
+
+class HealthTransports(BaseModel):
+    """
+    How clients reach the daemon; absent when the call was served outside it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    http: HealthHttpTransport
+    stdio: HealthStdioTransport
 
 
 class InteractBackendControlError(BaseModel):
@@ -2115,6 +2185,46 @@ class ObservePageResult(BaseModel):
     """
 
 
+class ObserveResultPageParams(BaseModel):
+    """
+    Arguments of observe(what='result_page').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    cursor: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The cursor from a clamp marker, or the next_cursor of the previous page.
+    """
+
+
+class ObserveResultPageResult(BaseModel):
+    """
+    Result of observe(what='result_page').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    text: StrictStr
+    """
+    This part of the result's text (JSON, as the clamped result began it).
+    """
+    offset: Annotated[StrictInt, Field(ge=0)]
+    """
+    Where this part starts in the whole text, in bytes.
+    """
+    total_bytes: Annotated[StrictInt, Field(ge=0)]
+    """
+    Size of the whole text in bytes.
+    """
+    next_cursor: StrictStr | MISSING = MISSING
+    """
+    Pass as cursor for the next part; absent on the last one.
+    """
+
+
 class ObserveWebsocketEventsParams(BaseModel):
     """
     Arguments of observe(what='websocket_events').
@@ -2295,7 +2405,7 @@ class ToolError(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    error: Literal["invalid_arguments", "unknown_mode", "ai_web_pilot_disabled", "approval_required", "approval_invalid", "extension_not_connected", "tab_gone", "timeout", "redaction_failed", "handler_failed"]
+    error: Literal["invalid_arguments", "unknown_mode", "ai_web_pilot_disabled", "approval_required", "approval_invalid", "extension_not_connected", "tab_gone", "timeout", "redaction_failed", "handler_failed", "daemon_unavailable"]
     """
     The error code.
     """
@@ -2458,6 +2568,18 @@ class ConfigureHealthResult(BaseModel):
     policy: HealthPolicy
     """
     Versions of the policies in force.
+    """
+    transports: HealthTransports | MISSING = MISSING
+    """
+    How clients reach the daemon; absent when the call was served outside it.
+    """
+    buffers: list[HealthBuffer]
+    """
+    Usage of each capture buffer.
+    """
+    log_file: StrictStr | MISSING = MISSING
+    """
+    The daemon's log file, for diagnosis.
     """
 
 

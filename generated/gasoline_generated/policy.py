@@ -1,182 +1,216 @@
 # Generated from spec/policy/limits.yaml, spec/policy/approval.yaml, spec/messages/commands/*.yaml by `python3 tasks.py gen`. Do not edit by hand.
-"""Limits and the approval policy as constants, for the daemon and its handlers."""
+"""Limits and the approval policy as constants, for the daemon and its handlers.
+
+Plain classes of constants, cheap to import: the stdio bridge reads them while it starts.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 LIMITS_VERSION: Final = 1
 
 
-@dataclass(frozen=True)
 class BuffersLimits:
     """In-memory ring buffers in the daemon. Each has an entry cap and a byte cap; when either is reached the oldest entries are evicted, and evictions are counted."""
 
-    log_entries: int = 1000
+    log_entries: Final = 1000
     """Console entries kept. (entries)"""
 
-    command_results: int = 300
+    command_results: Final = 300
     """How long the result of a finished background command is kept for command_result. (seconds)"""
 
-    log_bytes: int = 4194304
+    log_bytes: Final = 4194304
     """Total size of the console entries kept. (bytes)"""
 
-    error_entries: int = 500
+    error_entries: Final = 500
     """Uncaught errors and unhandled rejections kept. (entries)"""
 
-    error_bytes: int = 4194304
+    error_bytes: Final = 4194304
     """Total size of the errors kept. (bytes)"""
 
-    websocket_event_entries: int = 200
+    websocket_event_entries: Final = 200
     """WebSocket lifecycle and message events kept. (entries)"""
 
-    websocket_event_bytes: int = 4194304
+    websocket_event_bytes: Final = 4194304
     """Total size of the WebSocket events kept. (bytes)"""
 
-    network_body_entries: int = 100
+    network_body_entries: Final = 100
     """Request/response body records kept. (entries)"""
 
-    network_body_bytes: int = 8388608
+    network_body_bytes: Final = 8388608
     """Total size of the body records kept. (bytes)"""
 
 
-@dataclass(frozen=True)
 class CaptureLimits:
     """What the extension keeps of each captured item before it leaves the page."""
 
-    websocket_message_bytes: int = 4096
+    websocket_message_bytes: Final = 4096
     """Text kept per WebSocket message; longer messages are cut and marked truncated. (bytes)"""
 
-    tracked_websocket_connections: int = 20
+    tracked_websocket_connections: Final = 20
     """Connections tracked at once per page; the oldest is evicted past this. (count)"""
 
-    request_body_bytes: int = 8192
+    request_body_bytes: Final = 8192
     """Request body kept per request; longer bodies are cut and marked truncated. (bytes)"""
 
-    response_body_bytes: int = 16384
+    response_body_bytes: Final = 16384
     """Response body kept per response; longer bodies are cut and marked truncated. (bytes)"""
 
-    console_message_chars: int = 8192
+    console_message_chars: Final = 8192
     """Text kept per console call after its arguments are serialized. (chars)"""
 
-    console_arg_depth: int = 4
+    console_arg_depth: Final = 4
     """Nesting depth to which console arguments are serialized. (levels)"""
 
 
-@dataclass(frozen=True)
 class QueriesLimits:
     """Limits of the on-demand queries the extension runs in a page."""
 
-    dom_max_elements: int = 50
+    dom_max_elements: Final = 50
     """Elements returned per DOM query; the total match count is still reported. (entries)"""
 
-    dom_max_depth: int = 5
+    dom_max_depth: Final = 5
     """Deepest child subtree returned, whatever depth is asked for. (levels)"""
 
-    dom_default_depth: int = 3
+    dom_default_depth: Final = 3
     """Child depth when include_children is set without max_depth. (levels)"""
 
-    dom_text_chars: int = 500
+    dom_text_chars: Final = 500
     """Text content kept per element. (chars)"""
 
-    a11y_max_nodes: int = 10
+    a11y_max_nodes: Final = 10
     """Nodes listed per accessibility violation; nodeCount carries the total. (entries)"""
 
-    a11y_html_chars: int = 200
+    a11y_html_chars: Final = 200
     """HTML snippet kept per node. (chars)"""
 
-    a11y_cache_seconds: int = 30
+    a11y_cache_seconds: Final = 30
     """How long an audit result is reused for the same URL. (seconds)"""
 
 
-@dataclass(frozen=True)
 class TimeoutsLimits:
     """How long a call waits before it fails with a timeout error."""
 
-    dom_query_ms: int = 10000
+    dom_query_ms: Final = 10000
     """A DOM query or page info request. (ms)"""
 
-    accessibility_ms: int = 30000
+    accessibility_ms: Final = 30000
     """A full-page accessibility audit. (ms)"""
 
-    execute_js_ms: int = 5000
+    execute_js_ms: Final = 5000
     """A script run in the page. (ms)"""
 
-    no_extension_ms: int = 1000
+    no_extension_ms: Final = 1000
     """How soon a browser command fails when no extension is connected. (ms)"""
 
-    run_tests_ms: int = 30000
+    run_tests_ms: Final = 30000
     """A test command. (ms)"""
 
-    backend_control_ms: int = 30000
+    backend_control_ms: Final = 30000
     """A backend-control operation. (ms)"""
 
 
-@dataclass(frozen=True)
 class PilotLimits:
     """AI Web Pilot actions."""
 
-    highlight_ms: int = 5000
+    highlight_ms: Final = 5000
     """How long a highlight stays when no duration is given. (ms)"""
 
 
-@dataclass(frozen=True)
 class CodeLimits:
     """Code tools, which stay inside the repository."""
 
-    max_file_bytes: int = 10485760
+    max_file_bytes: Final = 10485760
     """Largest file that can be read or edited. (bytes)"""
 
-    max_search_results: int = 1000
+    max_search_results: Final = 1000
     """Matches returned by one search at most. (entries)"""
 
-    max_result_files: int = 100
+    max_result_files: Final = 100
     """Distinct files in one search result at most. (count)"""
 
-    test_output_bytes: int = 16384
+    test_output_bytes: Final = 16384
     """Tail of a test command's combined output returned. (bytes)"""
 
-    index_ttl_seconds: int = 30
+    index_ttl_seconds: Final = 30
     """How long the file index is reused. (seconds)"""
 
 
-@dataclass(frozen=True)
 class BackendLimits:
     """Backend control of the user's services."""
 
-    snapshot_ttl_seconds: int = 86400
+    snapshot_ttl_seconds: Final = 86400
     """How long a state snapshot is kept. (seconds)"""
 
-    discovery_ttl_seconds: int = 30
+    discovery_ttl_seconds: Final = 30
     """How long a discovered service and its operations are cached. (seconds)"""
 
 
-@dataclass(frozen=True)
 class ResultsLimits:
     """Tool results sent to the client."""
 
-    max_result_bytes: int = 200000
-    """Largest structured result; longer results are clamped, marked, and continue through a cursor. (bytes)"""
+    max_result_bytes: Final = 200000
+    """Largest result text; a longer result is clamped, marked, and continues through observe(what=result_page). (bytes)"""
+
+    continuation_seconds: Final = 600
+    """How long the rest of a clamped result can be read. (seconds)"""
+
+    continuations: Final = 32
+    """Clamped results kept for continuation at once; the oldest goes first. (entries)"""
 
 
-@dataclass(frozen=True)
-class Limits:
-    buffers: BuffersLimits = BuffersLimits()
-    capture: CaptureLimits = CaptureLimits()
-    queries: QueriesLimits = QueriesLimits()
-    timeouts: TimeoutsLimits = TimeoutsLimits()
-    pilot: PilotLimits = PilotLimits()
-    code: CodeLimits = CodeLimits()
-    backend: BackendLimits = BackendLimits()
-    results: ResultsLimits = ResultsLimits()
+class McpLimits:
+    """The MCP server on stdio and HTTP."""
+
+    max_body_bytes: Final = 4194304
+    """Largest HTTP request body; larger ones get 413. (bytes)"""
+
+    session_idle_seconds: Final = 3600
+    """An HTTP session unused this long is ended. (seconds)"""
+
+    list_page_size: Final = 100
+    """Tools (or resources or prompts) per tools/list page. (entries)"""
+
+    eof_grace_ms: Final = 10000
+    """At the end of stdio input, how long calls still running may finish before they are cancelled. (ms)"""
+
+    request_workers: Final = 64
+    """Requests from stdio and the local socket served at once; more wait their turn. (count)"""
+
+    http_threads: Final = 16
+    """Requests the daemon serves at once (long calls, streams and quick calls together). (count)"""
 
 
-LIMITS: Final = Limits()
+class DaemonLimits:
+    """Starting and stopping the daemon."""
+
+    start_timeout_ms: Final = 15000
+    """How long a bridge waits for a daemon it started to answer its health check. (ms)"""
+
+    stop_timeout_ms: Final = 5000
+    """How long a daemon has to stop before it is killed. (ms)"""
+
+    health_timeout_ms: Final = 2000
+    """How long a health check waits for an answer. (ms)"""
 
 
-@dataclass(frozen=True)
-class ApprovalClass:
+class LIMITS:
+    """Every limit, by group: LIMITS.buffers.log_entries."""
+
+    buffers = BuffersLimits
+    capture = CaptureLimits
+    queries = QueriesLimits
+    timeouts = TimeoutsLimits
+    pilot = PilotLimits
+    code = CodeLimits
+    backend = BackendLimits
+    results = ResultsLimits
+    mcp = McpLimits
+    daemon = DaemonLimits
+
+
+class ApprovalClass(NamedTuple):
     """What one mutation class needs before it runs."""
 
     decision: str
@@ -205,7 +239,6 @@ APPROVAL_CLASSES: Final[dict[str, ApprovalClass]] = {
         single_use=True,
     ),
 }
-
 
 # How long the daemon waits for the extension to answer each command kind.
 COMMAND_TIMEOUTS_MS: Final[dict[str, int]] = {

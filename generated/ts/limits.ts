@@ -99,7 +99,35 @@ export const LIMITS = {
   },
   /** Tool results sent to the client. */
   results: {
-    /** Largest structured result; longer results are clamped, marked, and continue through a cursor. (bytes) */
+    /** Largest result text; a longer result is clamped, marked, and continues through observe(what=result_page). (bytes) */
     max_result_bytes: 200000,
+    /** How long the rest of a clamped result can be read. (seconds) */
+    continuation_seconds: 600,
+    /** Clamped results kept for continuation at once; the oldest goes first. (entries) */
+    continuations: 32,
+  },
+  /** The MCP server on stdio and HTTP. */
+  mcp: {
+    /** Largest HTTP request body; larger ones get 413. (bytes) */
+    max_body_bytes: 4194304,
+    /** An HTTP session unused this long is ended. (seconds) */
+    session_idle_seconds: 3600,
+    /** Tools (or resources or prompts) per tools/list page. (entries) */
+    list_page_size: 100,
+    /** At the end of stdio input, how long calls still running may finish before they are cancelled. (ms) */
+    eof_grace_ms: 10000,
+    /** Requests from stdio and the local socket served at once; more wait their turn. (count) */
+    request_workers: 64,
+    /** Requests the daemon serves at once (long calls, streams and quick calls together). (count) */
+    http_threads: 16,
+  },
+  /** Starting and stopping the daemon. */
+  daemon: {
+    /** How long a bridge waits for a daemon it started to answer its health check. (ms) */
+    start_timeout_ms: 15000,
+    /** How long a daemon has to stop before it is killed. (ms) */
+    stop_timeout_ms: 5000,
+    /** How long a health check waits for an answer. (ms) */
+    health_timeout_ms: 2000,
   },
 } as const;

@@ -1,4 +1,4 @@
-"""The `gasoline` command."""
+"""The `gasoline` command. Each subcommand imports only what it needs: the bridge must start fast."""
 
 from __future__ import annotations
 
@@ -7,13 +7,16 @@ import json
 import sys
 
 from . import __version__
-from .core.dispatch import Dispatcher
-from .core.errors import UnknownTool
-from .runtime import Runtime
 
 
 def call(tool: str, arguments_json: str) -> int:
-    """Run one tool call in this process and print its structured result as JSON."""
+    """Run one tool call through the daemon (started if needed) and print its result."""
+    from gasoline.bridge.client import DaemonClient, RemoteTools
+    from gasoline.core.jsonrpc import Request, RpcError
+    from gasoline.core.protocol import Exchange
+    from gasoline.state import DaemonFiles
+    from gasoline_generated.policy import LIMITS
+
     try:
         arguments = json.loads(arguments_json)
     except json.JSONDecodeError as error:
@@ -22,25 +25,71 @@ def call(tool: str, arguments_json: str) -> int:
     if not isinstance(arguments, dict):
         print("gasoline call: arguments must be a JSON object", file=sys.stderr)
         return 2
+    tools = RemoteTools(DaemonClient(DaemonFiles.for_port(), LIMITS.daemon))
+    request = Request("cli", "tools/call", {"name": tool, "arguments": arguments})
     try:
-        result = Dispatcher(Runtime.start()).call(tool, arguments)
-    except UnknownTool as error:
-        print(f"gasoline call: {error}", file=sys.stderr)
+        result = tools.call(tool, arguments, Exchange(request, lambda message: None))
+    except RpcError as error:
+        print(f"gasoline call: {error.message}", file=sys.stderr)
         return 2
-    print(json.dumps(result.structured, indent=2, ensure_ascii=False))
-    return 1 if result.is_error else 0
+    shown = result.get("structuredContent")
+    print(json.dumps(shown, indent=2, ensure_ascii=False) if shown is not None else result["content"][0]["text"])
+    return 1 if result.get("isError") else 0
+
+
+def stop(port: int | None) -> int:
+    from gasoline.bridge.lifecycle import DaemonUnavailable, stop_daemon
+    from gasoline.state import DaemonFiles
+    from gasoline_generated.policy import LIMITS
+
+    files = DaemonFiles.for_port(port)
+    try:
+        pid = stop_daemon(files, LIMITS.daemon)
+    except DaemonUnavailable as error:
+        print(f"gasoline stop: {error}", file=sys.stderr)
+        return 1
+    print(
+        f"stopped the daemon on port {files.port} (pid {pid})" if pid else f"no daemon was running on port {files.port}"
+    )
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="gasoline", description="Browser, backend and code tools for AI assistants, over MCP."
+        prog="gasoline",
+        description="Browser, backend and code tools for AI assistants, over MCP. "
+        "Without a command: the stdio MCP server that MCP clients start.",
     )
     parser.add_argument("--version", action="version", version=f"gasoline {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
-    call_parser = commands.add_parser("call", help="run one tool call and print its result")
+    commands = parser.add_subparsers(dest="command")
+    daemon = commands.add_parser("daemon", help="run the daemon in the foreground")
+    daemon.add_argument("--port", type=int, default=None, help="TCP port on 127.0.0.1 (default: GASOLINE_PORT or 7890)")
+    daemon.add_argument(
+        "--no-auth", action="store_true", help="accept /mcp calls without the bearer token (for conformance tools only)"
+    )
+    stop_parser = commands.add_parser("stop", help="stop the daemon")
+    stop_parser.add_argument("--port", type=int, default=None)
+    commands.add_parser("doctor", help="check the whole chain, a line per check")
+    call_parser = commands.add_parser("call", help="run one tool call through the daemon and print its result")
     call_parser.add_argument("tool", help="observe, analyze, interact or configure")
     call_parser.add_argument("arguments", nargs="?", default="{}", help='JSON object, e.g. \'{"action": "health"}\'')
     args = parser.parse_args(argv)
+
+    if args.command is None:
+        from gasoline.bridge.main import run
+
+        return run()
+    if args.command == "daemon":
+        from gasoline.daemon.main import serve
+        from gasoline.state import configured_port
+
+        return serve(args.port or configured_port(), args.no_auth)
+    if args.command == "stop":
+        return stop(args.port)
+    if args.command == "doctor":
+        from gasoline.doctor import run as doctor
+
+        return doctor()
     return call(args.tool, args.arguments)
 
 

@@ -9,9 +9,8 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from gasoline_generated.dispatch import MODES
-
 from gasoline import __version__
+from gasoline_generated.dispatch import MODES
 
 GASOLINE = str(Path(sys.executable).parent / "gasoline")
 

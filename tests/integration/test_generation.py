@@ -6,6 +6,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
 from gasoline_codegen.generate import differences, files_on_disk, render_all
 
 from ..conftest import ROOT, run_python
@@ -82,5 +83,6 @@ def test_an_invalid_spec_stops_generation_with_file_and_path(repo_copy: Path) ->
     before = {rel: (repo_copy / rel).read_bytes() for rel in files_on_disk(repo_copy)}
     result = codegen(repo_copy, "gen")
     assert result.returncode == 2
-    assert "spec/tools/configure/health.yaml:8: $.mutation: 'harmless' is not one of" in result.stderr
+    line = next(n for n, text in enumerate(health.read_text().splitlines(), 1) if text.startswith("mutation:"))
+    assert f"spec/tools/configure/health.yaml:{line}: $.mutation: 'harmless' is not one of" in result.stderr
     assert before == {rel: (repo_copy / rel).read_bytes() for rel in files_on_disk(repo_copy)}, "nothing is written"

@@ -1,57 +1,222 @@
 """python3 tasks.py bench: each figure beside a reference measured in the same run.
 
 A ratio to a reference taken on the same machine at the same moment means something on a
-noisy shared machine; the absolute number alone does not.
+noisy shared machine; the absolute number alone does not. The MCP figures compare Gasoline
+with the official Python SDK's MCPServer serving one tool, both driven by the same raw
+JSON-RPC client code below.
 """
 
 from __future__ import annotations
 
+import http.client
+import json
+import os
+import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from gasoline.core.dispatch import Dispatcher
-from gasoline.runtime import Runtime
-from gasoline_generated.models import ConfigureHealthResult
+from gasoline.transports.lines import TimedLines
 
 ROOT = Path(__file__).resolve().parents[2]
+REFERENCE = [sys.executable, str(Path(__file__).with_name("reference_server.py"))]
+CALLS = 1000
+INIT = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "bench", "version": "1"}}
 
 
-def median_seconds(action: Callable[[], object], repeat: int) -> float:
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def percentiles(samples: list[float]) -> tuple[float, float]:
+    cuts = statistics.quantiles(samples, n=100)
+    return cuts[49], cuts[94]
+
+
+def timed(action: Callable[[], object], repeat: int) -> list[float]:
     samples = []
     for _ in range(repeat):
         started = time.perf_counter()
         action()
         samples.append(time.perf_counter() - started)
-    return statistics.median(samples)
+    return samples
 
 
-def python(*args: str) -> Callable[[], object]:
-    return lambda: subprocess.run([sys.executable, *args], cwd=ROOT, check=True, capture_output=True)
+class StdioClient:
+    def __init__(self, argv: list[str], env: dict[str, str]) -> None:
+        self.process = subprocess.Popen(
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env
+        )
+        assert self.process.stdout is not None
+        self.lines = TimedLines(self.process.stdout)
+        self.ids = 0
+
+    def request(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        assert self.process.stdin
+        self.ids += 1
+        self.process.stdin.write(
+            json.dumps({"jsonrpc": "2.0", "id": self.ids, "method": method, "params": params}).encode() + b"\n"
+        )
+        self.process.stdin.flush()
+        while True:
+            message = json.loads(self.lines.next(60))
+            if message.get("id") == self.ids:
+                return message
+
+    def notify(self, method: str) -> None:
+        assert self.process.stdin
+        self.process.stdin.write(json.dumps({"jsonrpc": "2.0", "method": method}).encode() + b"\n")
+        self.process.stdin.flush()
+
+    def close(self) -> None:
+        assert self.process.stdin
+        self.process.stdin.close()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
 
 
-def report(figure: str, value: float, reference_name: str, reference: float, unit: str, goal: str) -> None:
+class HttpClient:
+    def __init__(self, port: int, token: str | None = None) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.headers = {
+            "Host": f"127.0.0.1:{port}",
+            "Content-Type": "application/json",
+            "Accept": "application/json, text/event-stream",
+        }
+        if token:
+            self.headers["Authorization"] = f"Bearer {token}"
+        self.ids = 0
+        reply, headers = self._post({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": INIT})
+        self.headers["Mcp-Session-Id"] = headers["mcp-session-id"]
+        self.headers["MCP-Protocol-Version"] = reply["result"]["protocolVersion"]
+        self._post({"jsonrpc": "2.0", "method": "notifications/initialized"})
+
+    def _post(self, message: dict[str, Any]) -> tuple[Any, dict[str, str]]:
+        self.connection.request("POST", "/mcp", body=json.dumps(message), headers=self.headers)
+        response = self.connection.getresponse()
+        data = response.read().decode()
+        headers = {k.lower(): v for k, v in response.getheaders()}
+        if headers.get("content-type", "").startswith("text/event-stream"):
+            data = [line[5:] for line in data.splitlines() if line.startswith("data:")][-1]
+        return (json.loads(data) if data.strip() else None), headers
+
+    def request(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        self.ids += 1
+        return self._post({"jsonrpc": "2.0", "id": self.ids, "method": method, "params": params})[0]
+
+
+def wait_listening(port: int, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.02)
+    raise TimeoutError(f"nothing listens on {port}")
+
+
+def rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise ValueError(pid)
+
+
+def report(figure: str, value: float, reference: float, unit: str, goal: str) -> None:
     scale = 1000 if unit == "ms" else 1
-    measured = f"{value * scale:9.2f} {unit:<3}"
-    baseline = f"{reference_name:<38} {reference * scale:9.2f} {unit:<3}"
-    print(f"{figure:<34} {measured} | reference {baseline} | ratio {value / reference:6.2f} | goal {goal}")
+    measured, baseline = f"{value * scale:9.3f} {unit:<4}", f"{reference * scale:12.3f} {unit:<4}"
+    print(f"{figure:<40} {measured} {baseline} {value / reference:7.2f}   {goal}")
+
+
+def spawn_to_initialize(argv: list[str], env: dict[str, str]) -> float:
+    def once() -> None:
+        client = StdioClient(argv, env)
+        client.request("initialize", INIT)
+        client.process.kill()
+        client.process.wait()
+
+    return statistics.median(timed(once, 7))
+
+
+def latencies(client: Any, call: tuple[str, dict[str, Any]]) -> dict[str, list[float]]:
+    for _ in range(50):
+        client.request("tools/call", call[1])
+    return {
+        "tools/list": timed(lambda: client.request("tools/list", {}), CALLS),
+        "tools/call": timed(lambda: client.request(*call), CALLS),
+    }
 
 
 def main() -> None:
-    generate = median_seconds(python("-m", "gasoline_codegen", "--root", str(ROOT), "check"), repeat=5)
-    imports = median_seconds(
-        python("-c", "import datamodel_code_generator, jsonschema, yaml, jinja2, pydantic"), repeat=5
-    )
-    report("check-gen (render all, compare)", generate, "start Python + import the generators", imports, "s", "< 10 s")
+    print(f"{'figure':<40} {'gasoline':>14} {'reference':>17} {'ratio':>7}   goal")
+    generation()
+    mcp()
 
-    dispatcher = Dispatcher(Runtime.start())
-    call = median_seconds(lambda: dispatcher.call("configure", {"action": "health"}), repeat=2000)
-    sample = dispatcher.call("configure", {"action": "health"}).structured
-    dump = median_seconds(lambda: ConfigureHealthResult.model_validate(sample).model_dump(mode="json"), repeat=2000)
-    report("dispatch configure(health)", call, "validate + dump its result model", dump, "ms", "tracked")
+
+def generation() -> None:
+    def python(*args: str) -> Callable[[], object]:
+        return lambda: subprocess.run([sys.executable, *args], cwd=ROOT, check=True, capture_output=True)
+
+    check_gen = statistics.median(timed(python("-m", "gasoline_codegen", "--root", str(ROOT), "check"), 5))
+    imports = statistics.median(
+        timed(python("-c", "import datamodel_code_generator, jsonschema, yaml, jinja2, pydantic"), 5)
+    )
+    report("check-gen, vs importing the generators", check_gen, imports, "s", "< 10 s")
+
+
+def mcp() -> None:
+    ours_call = ("tools/call", {"name": "configure", "arguments": {"action": "health"}})
+    reference_call = ("tools/call", {"name": "add", "arguments": {"a": 2, "b": 3}})
+    with tempfile.TemporaryDirectory() as state:
+        port = free_port()
+        env = {**os.environ, "GASOLINE_STATE_DIR": state, "GASOLINE_PORT": str(port)}
+        ours_argv = [sys.executable, "-m", "gasoline"]
+        spawn = (spawn_to_initialize(ours_argv, env), spawn_to_initialize([*REFERENCE, "stdio"], env))
+        report("spawn -> initialize answered", *spawn, "ms", "<= 150 ms")
+
+        stdio = {}
+        for name, argv, call in (("ours", ours_argv, ours_call), ("reference", [*REFERENCE, "stdio"], reference_call)):
+            client = StdioClient(argv, env)
+            client.request("initialize", INIT)
+            client.notify("notifications/initialized")
+            stdio[name] = latencies(client, call)
+            client.close()
+
+        token = Path(state, f"daemon-{port}.token").read_text().strip()
+        daemon_pid = int(Path(state, f"daemon-{port}.pid").read_text())
+        ours_http = HttpClient(port, token)
+        http_ours = latencies(ours_http, ours_call)
+        ours_rss = rss_mib(daemon_pid)
+        subprocess.run([sys.executable, "-m", "gasoline", "stop"], env=env, capture_output=True)
+
+        reference_port = free_port()
+        reference = subprocess.Popen(
+            [*REFERENCE, "http", str(reference_port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        try:
+            wait_listening(reference_port)
+            http_reference = latencies(HttpClient(reference_port), reference_call)
+            reference_rss = rss_mib(reference.pid)
+        finally:
+            reference.kill()
+            reference.wait()
+
+    for transport, ours, theirs in (("stdio", stdio["ours"], stdio["reference"]), ("HTTP", http_ours, http_reference)):
+        for method in ("tools/list", "tools/call"):
+            (p50, p95), (ref50, ref95) = percentiles(ours[method]), percentiles(theirs[method])
+            report(f"{transport} {method} p50", p50, ref50, "ms", "<= 0.5x reference")
+            report(f"{transport} {method} p95", p95, ref95, "ms", "< 2 ms")
+    figure = f"daemon RSS after {2 * CALLS + 100} HTTP calls"
+    print(f"{figure:<40} {ours_rss:9.1f} MiB  {reference_rss:11.1f} MiB {ours_rss / reference_rss:7.2f}   <= 45 MiB")
 
 
 if __name__ == "__main__":

@@ -6,13 +6,14 @@ import os
 from collections.abc import Mapping
 
 import pytest
+from pydantic import BaseModel
+
 from gasoline.contract import CallContext
 from gasoline.core.dispatch import Dispatcher
 from gasoline.core.errors import UnknownTool
 from gasoline.runtime import Runtime
 from gasoline_generated.dispatch import MODES
 from gasoline_generated.models import ConfigureHealthParams, ConfigureHealthResult, ToolError
-from pydantic import BaseModel
 
 
 @pytest.fixture(scope="module")
@@ -66,9 +67,9 @@ def test_a_missing_unknown_or_planned_mode_lists_the_modes_there_are(
     assert (error.error, error.message) == ("unknown_mode", expected)
 
 
-@pytest.mark.parametrize("tool", ["observe", "nonsense", ""])
+@pytest.mark.parametrize("tool", ["analyze", "nonsense", ""])
 def test_a_tool_with_no_published_mode_is_unknown(dispatcher: Dispatcher, tool: str) -> None:
-    with pytest.raises(UnknownTool, match="the tools are: configure"):
+    with pytest.raises(UnknownTool, match="the tools are: observe, configure"):
         dispatcher.call(tool, {"what": "errors"})
 
 

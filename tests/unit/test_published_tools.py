@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
+
 from gasoline_codegen.build import build_spec
 from gasoline_codegen.specload import load_spec
 from gasoline_codegen.targets import tools_payload
 from gasoline_generated.dispatch import MODES
-from jsonschema import Draft202012Validator
 
 ROOT = Path(__file__).resolve().parents[2]
 COMBINATORS = {"oneOf", "anyOf", "allOf", "not", "if", "then", "else", "$ref", "$defs"}

@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from gasoline_codegen.build import build_spec
 from gasoline_codegen.specload import SpecError, load_spec
 
@@ -105,8 +106,8 @@ def test_every_problem_is_reported_at_once(spec_root: Path) -> None:
         ),
         (
             "spec/tools/errors.yaml",
-            "redaction_failed, handler_failed]",
-            "handler_failed]",
+            "handler_failed, daemon_unavailable]",
+            "daemon_unavailable]",
             "$.schema.properties.error.enum: must list exactly the codes under codes",
         ),
         (

@@ -15,10 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from gasoline_generated.dispatch import HANDLER_CLASSES, MODES
 from pydantic import BaseModel, ValidationError
 
 from gasoline.contract import CallContext, ModeEntry, ProgressReporter
+from gasoline_generated.dispatch import HANDLER_CLASSES, MODES
 
 from .errors import ToolFailure, UnknownTool
 
@@ -51,10 +51,12 @@ class Dispatcher:
         handler_classes: Mapping[str, str] = HANDLER_CLASSES,
     ) -> None:
         self._modes = modes
-        published_tools = [
-            tool for tool in handler_classes if any(e.published and e.tool == tool for e in modes.values())
-        ]
-        self._handlers = {tool: load_handler_class(handler_classes[tool])(runtime) for tool in published_tools}
+        self._published: dict[str, list[ModeEntry]] = {}
+        for entry in modes.values():
+            if entry.published:
+                self._published.setdefault(entry.tool, []).append(entry)
+        tools = [tool for tool in handler_classes if tool in self._published]
+        self._handlers = {tool: load_handler_class(handler_classes[tool])(runtime) for tool in tools}
 
     @property
     def tools(self) -> tuple[str, ...]:
@@ -62,7 +64,7 @@ class Dispatcher:
         return tuple(self._handlers)
 
     def published_modes(self, tool: str) -> list[ModeEntry]:
-        return [e for e in self._modes.values() if e.tool == tool and e.published]
+        return self._published.get(tool, [])
 
     def call(
         self, tool: str, arguments: Mapping[str, Any] | None, progress: ProgressReporter | None = None

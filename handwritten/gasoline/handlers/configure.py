@@ -4,30 +4,48 @@ from __future__ import annotations
 
 import os
 
-from gasoline_generated.dispatch import MODES
-from gasoline_generated.handler_bases import ConfigureHandlerBase
-from gasoline_generated.models import ConfigureHealthParams, ConfigureHealthResult, HealthPolicy, HealthToolModes
-from gasoline_generated.policy import APPROVAL_POLICY_VERSION, LIMITS_VERSION
-
 from gasoline.contract import CallContext
 from gasoline.runtime import Runtime
+from gasoline_generated.dispatch import MODES
+from gasoline_generated.handler_bases import ConfigureHandlerBase
+from gasoline_generated.models import (
+    ConfigureHealthParams,
+    ConfigureHealthResult,
+    HealthPolicy,
+    HealthToolModes,
+    HealthTransports,
+)
+from gasoline_generated.policy import APPROVAL_POLICY_VERSION, LIMITS_VERSION
+
+
+def modes_by_tool() -> list[HealthToolModes]:
+    """Each tool with its published and planned modes, in tools/list order (fixed for the process)."""
+    tools: dict[str, dict[str, list[str]]] = {}
+    for entry in MODES.values():
+        modes = tools.setdefault(entry.tool, {"published_modes": [], "planned_modes": []})
+        modes["published_modes" if entry.published else "planned_modes"].append(entry.mode)
+    return [HealthToolModes(name=name, **modes) for name, modes in tools.items()]
 
 
 class ConfigureHandlers(ConfigureHandlerBase):
     def __init__(self, runtime: Runtime) -> None:
         self.runtime = runtime
+        self.tools = modes_by_tool()
 
     def health(self, params: ConfigureHealthParams, ctx: CallContext) -> ConfigureHealthResult:
-        tools: dict[str, HealthToolModes] = {}
-        for entry in MODES.values():
-            modes = tools.setdefault(entry.tool, HealthToolModes(name=entry.tool, published_modes=[], planned_modes=[]))
-            (modes.published_modes if entry.published else modes.planned_modes).append(entry.mode)
+        served_by_daemon = {}
+        if self.runtime.transport_status is not None:
+            served_by_daemon["transports"] = HealthTransports.model_validate(self.runtime.transport_status())
+        if self.runtime.log_file is not None:
+            served_by_daemon["log_file"] = str(self.runtime.log_file)
         return ConfigureHealthResult(
             service="gasoline",
             version=self.runtime.version,
             pid=os.getpid(),
             started_at=self.runtime.started_at,
             uptime_seconds=self.runtime.uptime_seconds(),
-            tools=list(tools.values()),
+            tools=self.tools,
             policy=HealthPolicy(approval_version=APPROVAL_POLICY_VERSION, limits_version=LIMITS_VERSION),
+            buffers=[],
+            **served_by_daemon,
         )

@@ -1,0 +1,90 @@
+"""The daemon's HTTP API: /mcp (streamable HTTP) and /health, behind loopback and token checks."""
+
+from __future__ import annotations
+
+import hmac
+import os
+from typing import Any
+
+import falcon
+
+from gasoline import __version__
+from gasoline.core import jsonrpc
+from gasoline.core.dispatch import Dispatcher
+from gasoline.core.jsonrpc import INVALID_REQUEST, RpcError
+from gasoline.core.protocol import McpServer
+from gasoline.transports.http import McpEndpoint, Sessions, reply
+
+TOKEN_PROTECTED = ("/mcp",)
+
+
+class LoopbackGuard:
+    """Every route: the Host must be this daemon's loopback address (no DNS rebinding), and a
+    browser Origin must be one of ours."""
+
+    def __init__(self, port: int, origins: set[str]) -> None:
+        self.hosts = {f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}"}
+        self.origins = origins | {f"http://{host}" for host in self.hosts}
+
+    def process_request(self, req: falcon.Request, resp: falcon.Response) -> None:
+        host = (req.get_header("Host") or "").lower()
+        origin = req.get_header("Origin")
+        if host not in self.hosts:
+            refuse(req, resp, 403, f"Host {host!r} is not this daemon's loopback address")
+        elif origin is not None and origin.lower() not in self.origins:
+            refuse(req, resp, 403, f"Origin {origin!r} is not allowed")
+
+
+class BearerAuth:
+    """/mcp needs the daemon's token, from its state directory (none with --no-auth)."""
+
+    def __init__(self, token: str | None) -> None:
+        self.token = token
+
+    def process_request(self, req: falcon.Request, resp: falcon.Response) -> None:
+        if self.token is None or resp.complete or not req.path.startswith(TOKEN_PROTECTED):
+            return
+        sent = req.get_header("Authorization") or ""
+        if not hmac.compare_digest(sent.encode(), f"Bearer {self.token}".encode()):
+            resp.set_header("WWW-Authenticate", 'Bearer realm="gasoline"')
+            refuse(req, resp, 401, "Unauthorized: send Authorization: Bearer <token from the daemon's state directory>")
+
+
+def refuse(req: falcon.Request, resp: falcon.Response, status: int, message: str) -> None:
+    req.bounded_stream.exhaust()  # leave the connection clean for the client's next request
+    reply(resp, status, jsonrpc.error(None, RpcError(INVALID_REQUEST, message)))
+    resp.complete = True
+
+
+class Health:
+    """GET /health: the same facts as configure(action="health"), for bridges, doctor and people.
+
+    It always says which daemon answers, even when the full report fails: bridges and
+    `gasoline stop` recognise their daemon by it.
+    """
+
+    def __init__(self, dispatcher: Dispatcher) -> None:
+        self.dispatcher = dispatcher
+
+    def on_get(self, req: falcon.Request, resp: falcon.Response) -> None:
+        result = self.dispatcher.call("configure", {"action": "health"})
+        if result.is_error:
+            resp.status = 500
+            resp.media = {"service": "gasoline", "version": __version__, "pid": os.getpid(), "error": result.structured}
+        else:
+            resp.media = result.structured
+
+
+def create_app(
+    server: McpServer,
+    dispatcher: Dispatcher,
+    sessions: Sessions,
+    port: int,
+    token: str | None,
+    max_body_bytes: int,
+    origins: set[str] | None = None,
+) -> Any:
+    app = falcon.App(middleware=[LoopbackGuard(port, origins or set()), BearerAuth(token)])
+    app.add_route("/mcp", McpEndpoint(server, sessions, max_body_bytes))
+    app.add_route("/health", Health(dispatcher))
+    return app

@@ -1,0 +1,108 @@
+"""`gasoline daemon`: the long-lived process on 127.0.0.1 that owns all state."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import signal
+import sys
+from typing import Any, NoReturn
+
+import waitress
+
+from gasoline import logs
+from gasoline.bridge.client import BRIDGE_CLIENT_NAME
+from gasoline.core.catalog import SERVER_INFO
+from gasoline.core.dispatch import Dispatcher
+from gasoline.core.local_tools import LocalTools
+from gasoline.core.protocol import McpServer
+from gasoline.core.workers import Workers
+from gasoline.runtime import Runtime
+from gasoline.state import DaemonFiles
+from gasoline.transports.http import Sessions
+from gasoline_generated.policy import LIMITS
+
+from .app import create_app
+from .local_socket import LocalSocket
+
+ALREADY_RUNNING = 3
+
+
+def transport_status(sessions: Sessions, local: LocalSocket, port: int, auth: bool) -> dict[str, Any]:
+    return {
+        "http": {"url": f"http://127.0.0.1:{port}/mcp", "auth": auth, "sessions": len(sessions.clients())},
+        "stdio": {"bridges": local.clients().count(BRIDGE_CLIENT_NAME)},
+    }
+
+
+def _stop(signum: int, frame: Any) -> NoReturn:
+    raise SystemExit(0)
+
+
+def bearer_token(files: DaemonFiles, no_auth: bool) -> str | None:
+    """A fresh token for this run, or none with --no-auth (which says so loudly)."""
+    if not no_auth:
+        token = files.write_token()
+        logs.stage("token", "bearer token written", token_file=str(files.token))
+        return token
+    files.token.unlink(missing_ok=True)
+    logs.log.warning("WARNING: --no-auth: any local process can call tools on http://127.0.0.1:%d/mcp", files.port)
+    print(f"gasoline: WARNING: --no-auth: /mcp on port {files.port} accepts calls without a token", file=sys.stderr)
+    logs.stage("token", "no token (--no-auth)")
+    return None
+
+
+def serve(port: int, no_auth: bool) -> int:
+    files = DaemonFiles.for_port(port)
+    logs.configure(files.log, to_stderr=sys.stderr.isatty())
+    logs.stage("starting", "daemon starting", pid=os.getpid(), port=port, state_dir=str(files.root))
+    lock = open(files.lock, "a")  # noqa: SIM115  (held, not closed, for the process's whole life)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        logs.stage("already_running", f"another daemon holds {files.lock}; exiting", port=port)
+        return ALREADY_RUNNING
+    files.pid.write_text(f"{os.getpid()}\n")
+    token = bearer_token(files, no_auth)
+
+    runtime = Runtime.start(log_file=files.log)
+    sessions = Sessions(LIMITS.mcp.session_idle_seconds)
+    dispatcher = Dispatcher(runtime)
+    tools = LocalTools(dispatcher, runtime.continuations, LIMITS.results.max_result_bytes)
+    server = McpServer(SERVER_INFO, tools, page_size=LIMITS.mcp.list_page_size)
+    try:
+        workers = Workers("gasoline-local", LIMITS.mcp.request_workers)
+        local = LocalSocket(files.socket, server, workers, LIMITS.mcp.eof_grace_ms / 1000)
+        http = waitress.create_server(
+            create_app(server, dispatcher, sessions, port, token, LIMITS.mcp.max_body_bytes),
+            host="127.0.0.1",
+            port=port,
+            threads=LIMITS.mcp.http_threads,
+            ident="gasoline",
+            max_request_body_size=LIMITS.mcp.max_body_bytes + 65536,
+            clear_untrusted_proxy_headers=True,
+        )
+    except OSError as error:
+        logs.stage("listen_failed", f"cannot listen on 127.0.0.1:{port} and {files.socket}: {error}", port=port)
+        files.pid.unlink(missing_ok=True)
+        return 1
+    runtime.transport_status = lambda: transport_status(sessions, local, port, token is not None)
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
+    local.start()
+    logs.stage(
+        "ready",
+        f"listening on http://127.0.0.1:{port} and {files.socket}",
+        url=f"http://127.0.0.1:{port}/mcp",
+        socket=str(files.socket),
+        auth=token is not None,
+    )
+    try:
+        http.run()
+    finally:
+        http.close()
+        local.close()
+        files.pid.unlink(missing_ok=True)
+        files.token.unlink(missing_ok=True)
+        logs.stage("stopped", "daemon stopped", port=port)
+    return 0

@@ -1,0 +1,50 @@
+"""Structured logs: one JSON object per line, to a file; stdout is never used (it may carry MCP)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("gasoline")
+
+
+class JsonLines(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, Any] = {
+            "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        entry.update(getattr(record, "facts", {}))
+        if record.exc_info:
+            entry["exception"] = self.formatException(record.exc_info)
+        return json.dumps(entry, ensure_ascii=False, default=str)
+
+
+def configure(log_file: Path | None, to_stderr: bool) -> None:
+    """Send our loggers (and the HTTP server's) to a JSON-lines file and, for a person watching, to stderr."""
+    handlers: list[logging.Handler] = []
+    if log_file is not None:
+        handlers.append(logging.FileHandler(log_file, encoding="utf-8"))
+        handlers[-1].setFormatter(JsonLines())
+    if to_stderr:
+        handlers.append(logging.StreamHandler(sys.stderr))
+        handlers[-1].setFormatter(logging.Formatter("gasoline: %(message)s"))
+    for logger in (log, logging.getLogger("waitress")):
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
+        for old in list(logger.handlers):
+            logger.removeHandler(old)
+            old.close()
+        for handler in handlers:
+            logger.addHandler(handler)
+
+
+def stage(name: str, message: str, **facts: Any) -> None:
+    """A startup or shutdown milestone, findable in the log by its "stage" field."""
+    log.info(message, extra={"facts": {"stage": name, **facts}})

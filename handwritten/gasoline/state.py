@@ -1,0 +1,102 @@
+"""Where the daemon keeps its state, and how it is found: the port and the state directory."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+STATE_DIR_ENV = "GASOLINE_STATE_DIR"
+PORT_ENV = "GASOLINE_PORT"
+DEFAULT_PORT = 7890
+
+
+class StateError(RuntimeError):
+    pass
+
+
+def configured_port() -> int:
+    raw = os.environ.get(PORT_ENV, str(DEFAULT_PORT))
+    if not raw.isdigit() or not 0 < int(raw) < 65536:
+        raise StateError(f"{PORT_ENV}={raw!r} is not a TCP port (1-65535)")
+    return int(raw)
+
+
+def state_dir() -> Path:
+    """GASOLINE_STATE_DIR, or the platform's per-user state directory; created private to the user."""
+    configured = os.environ.get(STATE_DIR_ENV)
+    if configured:
+        path = Path(configured).expanduser()
+    else:
+        from platformdirs import user_state_path
+
+        path = user_state_path("gasoline")
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return path
+
+
+@dataclass(frozen=True)
+class DaemonFiles:
+    """The files of the daemon on one port. Every name carries the port, so daemons on several ports coexist."""
+
+    root: Path
+    port: int
+
+    @classmethod
+    def for_port(cls, port: int | None = None) -> DaemonFiles:
+        return cls(state_dir(), configured_port() if port is None else port)
+
+    def _file(self, suffix: str) -> Path:
+        return self.root / f"daemon-{self.port}.{suffix}"
+
+    @property
+    def pid(self) -> Path:
+        return self._file("pid")
+
+    @property
+    def lock(self) -> Path:
+        """Held by the running daemon for as long as it lives."""
+        return self._file("lock")
+
+    @property
+    def spawn_lock(self) -> Path:
+        """Held by a bridge while it checks for, replaces or starts the daemon."""
+        return self._file("spawn.lock")
+
+    @property
+    def token(self) -> Path:
+        return self._file("token")
+
+    @property
+    def socket(self) -> Path:
+        """The daemon's local socket, over which bridges forward MCP lines."""
+        return self._file("sock")
+
+    @property
+    def log(self) -> Path:
+        return self._file("log")
+
+    def read_token(self) -> str | None:
+        try:
+            return self.token.read_text().strip() or None
+        except FileNotFoundError:
+            return None
+
+    def write_token(self) -> str:
+        """A fresh bearer token, written so that only this user can read it (mode 0600)."""
+        import secrets  # only the daemon needs it; the bridge must start fast
+
+        token = secrets.token_urlsafe(32)
+        temporary = self.token.with_suffix(".tmp")
+        temporary.unlink(missing_ok=True)
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w") as out:
+            out.write(token + "\n")
+        temporary.replace(self.token)
+        return token
+
+    def read_pid(self) -> int | None:
+        try:
+            return int(self.pid.read_text().strip())
+        except (FileNotFoundError, ValueError):
+            return None

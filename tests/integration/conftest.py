@@ -1,0 +1,39 @@
+"""Fixtures for tests against real processes: an isolated state directory and port per test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from .processes import Daemon, free_port, kill_daemons_of, running_daemon
+
+
+@dataclass(frozen=True)
+class Isolated:
+    state_dir: Path
+    port: int
+
+
+@pytest.fixture
+def isolated(tmp_path: Path) -> Iterator[Isolated]:
+    """A state directory and a free port; any daemon started on them is killed afterwards."""
+    place = Isolated(tmp_path / "state", free_port())
+    place.state_dir.mkdir()
+    yield place
+    kill_daemons_of(place.state_dir)
+
+
+@pytest.fixture
+def daemon(isolated: Isolated) -> Iterator[Daemon]:
+    with running_daemon(isolated.state_dir, port=isolated.port) as running:
+        yield running
+
+
+@pytest.fixture
+def open_daemon(isolated: Isolated) -> Iterator[Daemon]:
+    """A daemon started with --no-auth, as the conformance tools need."""
+    with running_daemon(isolated.state_dir, "--no-auth", port=isolated.port) as running:
+        yield running

@@ -1,0 +1,218 @@
+"""Real processes for the integration tests: daemons, bridges and fixture servers on free ports.
+
+Every process is started in its own process group and killed with it at the end of the test.
+Waits poll a condition against a deadline; nothing sleeps a fixed time and hopes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gasoline.transports.lines import TimedLines
+
+ROOT = Path(__file__).resolve().parents[2]
+PYTHON = sys.executable
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for(condition: Callable[[], Any], seconds: float = 15, what: str = "condition") -> Any:
+    deadline = time.monotonic() + seconds
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{what} not met within {seconds} s")
+        time.sleep(0.02)
+
+
+def environment(state_dir: Path, port: int, **extra: str) -> dict[str, str]:
+    return {**os.environ, "GASOLINE_STATE_DIR": str(state_dir), "GASOLINE_PORT": str(port), **extra}
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie counts as gone
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(") ")[-1][0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def kill_group(process: subprocess.Popen[Any]) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait(10)
+
+
+def kill_pid(pid: int | None) -> None:
+    if pid and alive(pid):
+        os.kill(pid, signal.SIGKILL)
+
+
+def health(port: int) -> dict[str, Any] | None:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+    try:
+        connection.request("GET", "/health", headers={"Host": f"127.0.0.1:{port}"})
+        return json.loads(connection.getresponse().read())
+    except (OSError, ValueError):
+        return None
+    finally:
+        connection.close()
+
+
+@dataclass
+class Daemon:
+    port: int
+    state_dir: Path
+    process: subprocess.Popen[bytes]
+
+    @property
+    def token(self) -> str:
+        return (self.state_dir / f"daemon-{self.port}.token").read_text().strip()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/mcp"
+
+
+@contextmanager
+def running_daemon(state_dir: Path, *flags: str, port: int | None = None) -> Iterator[Daemon]:
+    port = port or free_port()
+    process = subprocess.Popen(
+        [PYTHON, "-m", "gasoline", "daemon", "--port", str(port), *flags],
+        env=environment(state_dir, port),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    try:
+        wait_for(lambda: health(port), what=f"daemon on port {port}")
+        yield Daemon(port, state_dir, process)
+    finally:
+        kill_group(process)
+
+
+@dataclass
+class Bridge:
+    """`gasoline` (the stdio server) driven line by line, as an MCP client drives it."""
+
+    process: subprocess.Popen[bytes]
+    next_id: int = 0
+    received: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        assert self.process.stdout is not None
+        self.lines = TimedLines(self.process.stdout)
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        assert self.process.stdin is not None
+        line = message if isinstance(message, str) else json.dumps(message)
+        self.process.stdin.write(line.encode() + b"\n")
+        self.process.stdin.flush()
+
+    def request(self, method: str, params: dict[str, Any] | None = None, seconds: float = 30) -> dict[str, Any]:
+        self.next_id += 1
+        message: dict[str, Any] = {"jsonrpc": "2.0", "id": self.next_id, "method": method}
+        if params is not None:
+            message["params"] = params
+        self.send(message)
+        return self.reply_to(self.next_id, seconds)
+
+    def reply_to(self, request_id: Any, seconds: float = 30) -> dict[str, Any]:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            message = self.read(deadline - time.monotonic())
+            if message is None:
+                break
+            if message.get("id") == request_id and ("result" in message or "error" in message):
+                return message
+        raise TimeoutError(f"no reply to {request_id} within {seconds} s")
+
+    def read(self, seconds: float) -> dict[str, Any] | None:
+        """The next stdout line as JSON (every stdout line must be JSON-RPC); None at the end of output."""
+        line = self.lines.next(seconds)
+        if not line:
+            return None
+        message = json.loads(line)
+        assert message.get("jsonrpc") == "2.0", f"stdout carried a non-JSON-RPC line: {line!r}"
+        self.received.append(message)
+        return message
+
+    def initialize(self) -> dict[str, Any]:
+        reply = self.request(
+            "initialize",
+            {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "tests", "version": "1"}},
+        )
+        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        return reply
+
+    def call(self, tool: str, arguments: dict[str, Any], seconds: float = 30) -> dict[str, Any]:
+        return self.request("tools/call", {"name": tool, "arguments": arguments}, seconds)
+
+    def close(self) -> int:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        return self.process.wait(10)
+
+
+@contextmanager
+def running_bridge(state_dir: Path, port: int) -> Iterator[Bridge]:
+    process = subprocess.Popen(
+        [PYTHON, "-m", "gasoline"],
+        env=environment(state_dir, port),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    try:
+        yield Bridge(process)
+    finally:
+        kill_group(process)
+
+
+def kill_daemons_of(state_dir: Path) -> None:
+    """Kill every daemon started for this state directory, found by the environment it inherited.
+
+    A bridge may have spawned one that had not yet written its pid file when the test ended.
+    """
+    marker = f"GASOLINE_STATE_DIR={state_dir}".encode()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and int(entry.name) != os.getpid():
+            try:
+                if (
+                    marker in (entry / "environ").read_bytes().split(b"\0")
+                    and b"daemon" in (entry / "cmdline").read_bytes()
+                ):
+                    kill_pid(int(entry.name))
+            except (OSError, ValueError):
+                continue
+
+
+def daemon_pid(state_dir: Path, port: int) -> int | None:
+    try:
+        return int((state_dir / f"daemon-{port}.pid").read_text())
+    except (FileNotFoundError, ValueError):
+        return None
