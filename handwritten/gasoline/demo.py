@@ -1,52 +1,130 @@
-"""python -m gasoline.demo: what the toolkit offers today, shown through its own entry points."""
+"""python -m gasoline.demo: what the toolkit does today, through its real entry points.
+
+It runs on a private state directory and a free port, so it never touches a daemon of yours,
+and it stops the daemon it started.
+"""
 
 from __future__ import annotations
 
 import json
-import shlex
+import os
+import socket
 import subprocess
 import sys
-from importlib import resources
-from pathlib import Path
+import tempfile
+import time
+from typing import Any
 
 from gasoline import __version__
 from gasoline_generated.dispatch import MODES
-
-GASOLINE = str(Path(sys.executable).parent / "gasoline")
 
 
 def heading(text: str) -> None:
     print(f"\n== {text}")
 
 
-def run(*args: str) -> None:
-    print(f"$ gasoline {shlex.join(args)}")
-    result = subprocess.run([GASOLINE, *args], capture_output=True, text=True, timeout=60)
-    print((result.stdout + result.stderr).rstrip())
-    print(f"(exit status {result.returncode})")
+def shown(value: Any, limit: int = 300) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[:limit] + " ..."
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def stdio_session() -> None:
+    from gasoline.doctor import StdioSession
+
+    heading("An MCP client starts `gasoline` and speaks MCP over its stdio")
+    client = StdioSession()
+    try:
+        started = time.perf_counter()
+        init = client.request(
+            "initialize",
+            {
+                "protocolVersion": "2025-11-25",
+                "capabilities": {},
+                "clientInfo": {"name": "demo", "version": __version__},
+            },
+        )
+        client.notify("notifications/initialized")
+        print(
+            f"-> initialize     <- protocol {init['protocolVersion']}, {init['serverInfo']['name']} "
+            f"{init['serverInfo']['version']} in {(time.perf_counter() - started) * 1000:.0f} ms"
+        )
+        for tool in client.request("tools/list", {})["tools"]:
+            key = next(iter(tool["inputSchema"]["properties"]))
+            print(f"-> tools/list     <- {tool['name']}: {key} in {tool['inputSchema']['properties'][key]['enum']}")
+        result = client.request("tools/call", {"name": "configure", "arguments": {"action": "health"}})
+        health = result["structuredContent"]
+        print(
+            f"-> configure(action='health')  <- daemon pid {health['pid']}, version {health['version']}, "
+            f"transports {shown(health['transports'])}"
+        )
+        bad = client.request("tools/call", {"name": "configure", "arguments": {"action": "health", "verbose": True}})
+        print(f"-> configure(action='health', verbose=true)  <- isError: {bad['content'][0]['text']}")
+        planned = client.request("tools/call", {"name": "observe", "arguments": {"what": "errors"}})
+        print(f"-> observe(what='errors')  <- isError: {planned['content'][0]['text']}")
+    finally:
+        client.close()
+
+
+def http_session(port: int, state: str) -> None:
+    from pathlib import Path
+
+    from gasoline.core import jsonrpc
+    from gasoline.core.protocol import META
+    from gasoline.doctor import http_post
+    from gasoline.state import DaemonFiles
+
+    heading("The same daemon over streamable HTTP, with the bearer token from its state directory")
+    files = DaemonFiles(Path(state), port)
+    status, headers, _ = http_post(
+        files,
+        jsonrpc.request(
+            1,
+            "initialize",
+            {
+                "protocolVersion": "2025-11-25",
+                "capabilities": {},
+                "clientInfo": {"name": "demo", "version": __version__},
+            },
+        ),
+    )
+    print(f"POST /mcp initialize (2025-11-25)  <- {status}, Mcp-Session-Id {headers.get('mcp-session-id', '')[:8]}...")
+    meta = {META + "protocolVersion": "2026-07-28", META + "clientCapabilities": {}}
+    status, _, body = http_post(
+        files,
+        jsonrpc.request(2, "server/discover", {"_meta": meta}),
+        MCP_Protocol_Version="2026-07-28",
+        Mcp_Method="server/discover",
+    )
+    result = json.loads(body)["result"]
+    print(f"POST /mcp server/discover (2026-07-28, stateless)  <- {status}, versions {result['supportedVersions']}")
+    status, _, body = http_post(
+        files, jsonrpc.request(3, "tools/list", {}), MCP_Protocol_Version="2026-07-28", Mcp_Method="tools/list"
+    )
+    print(f"POST /mcp tools/list without _meta  <- {status} {shown(json.loads(body)['error'])}")
 
 
 def main() -> None:
     print(f"Gasoline {__version__}")
-    heading("Tools an MCP client is offered (tools/list)")
-    payload = json.loads(resources.files("gasoline_generated").joinpath("tools_list.json").read_text())
-    for tool in payload["tools"]:
-        key = next(iter(tool["inputSchema"]["properties"]))
-        modes = tool["inputSchema"]["properties"][key]["enum"]
-        print(f"  {tool['name']}: {tool['title']} — {key} in {modes}")
+    with tempfile.TemporaryDirectory(prefix="gasoline-demo-") as state:
+        port = free_port()
+        os.environ.update(GASOLINE_STATE_DIR=state, GASOLINE_PORT=str(port))
+        print(f"(demo daemon on port {port}, state in {state})")
+        try:
+            stdio_session()
+            http_session(port, state)
+            heading("gasoline doctor: the whole chain, a line per check")
+            subprocess.run([sys.executable, "-m", "gasoline", "doctor"], check=False)
+        finally:
+            subprocess.run([sys.executable, "-m", "gasoline", "stop"], check=False, capture_output=True)
     planned = [entry.label for entry in MODES.values() if not entry.published]
-    print(f"  and {len(planned)} more modes declared in spec/tools/, published once their handlers land, e.g.:")
-    for label in planned[:6]:
-        print(f"    {label}")
-
-    heading("A tool call, validated against its mode's model and answered with structured content")
-    run("call", "configure", '{"action": "health"}')
-
-    heading("A wrong argument gets a structured error naming the mode and the parameter")
-    run("call", "configure", '{"action": "health", "verbose": true}')
-
-    heading("So does a mode that is not available yet")
-    run("call", "configure", '{"action": "snapshot", "session_action": "list"}')
+    heading(f"{len(planned)} more modes are declared in spec/tools/ and are published as their handlers land")
+    print("  " + ", ".join(planned[:8]) + ", ...")
 
 
 if __name__ == "__main__":

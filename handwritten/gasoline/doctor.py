@@ -90,7 +90,7 @@ class StdioSession:
             self.process.kill()
 
 
-def http_post(files: DaemonFiles, message: dict[str, Any]) -> tuple[int, dict[str, str], bytes]:
+def http_post(files: DaemonFiles, message: dict[str, Any], **extra: str) -> tuple[int, dict[str, str], bytes]:
     connection = http.client.HTTPConnection("127.0.0.1", files.port, timeout=10)
     token = files.read_token()
     headers = {
@@ -100,6 +100,7 @@ def http_post(files: DaemonFiles, message: dict[str, Any]) -> tuple[int, dict[st
     }
     if token:
         headers["Authorization"] = f"Bearer {token}"
+    headers.update({name.replace("_", "-"): value for name, value in extra.items()})
     try:
         connection.request("POST", "/mcp", body=jsonrpc.encode(message), headers=headers)
         response = connection.getresponse()
