@@ -1,4 +1,4 @@
-# Generated from spec/tools/*/*.yaml, spec/policy/limits.yaml by `python3 tasks.py gen`. Do not edit by hand.
+# Generated from spec/tools/*/*.yaml, spec/tools/gates.yaml, spec/policy/limits.yaml by `python3 tasks.py gen`. Do not edit by hand.
 """The dispatch table: every (tool, mode) of the spec with its models, gates and limits.
 
 Only published modes (status: implemented) are callable; planned ones are listed so that a
@@ -25,6 +25,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={},
         params_model=models.ObserveAuditLogParams,
         result_model=models.ObserveAuditLogResult,
+        scope=("daemon", None),
     ),
     ("observe", "backend_state"): ModeEntry(
         tool="observe",
@@ -39,6 +40,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={"backend.discovery_ttl_seconds": 30},
         params_model=models.ObserveBackendStateParams,
         result_model=models.ObserveBackendStateResult,
+        scope=("daemon", None),
     ),
     ("observe", "command_result"): ModeEntry(
         tool="observe",
@@ -53,6 +55,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={"buffers.command_results": 300},
         params_model=models.ObserveCommandResultParams,
         result_model=models.ObserveCommandResultResult,
+        scope=("daemon", None),
     ),
     ("observe", "errors"): ModeEntry(
         tool="observe",
@@ -67,6 +70,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={"buffers.error_entries": 500},
         params_model=models.ObserveErrorsParams,
         result_model=models.ObserveErrorsResult,
+        scope=("daemon", None),
     ),
     ("observe", "logs"): ModeEntry(
         tool="observe",
@@ -81,6 +85,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={"buffers.log_entries": 1000},
         params_model=models.ObserveLogsParams,
         result_model=models.ObserveLogsResult,
+        scope=("daemon", None),
     ),
     ("observe", "modification_log"): ModeEntry(
         tool="observe",
@@ -95,6 +100,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={},
         params_model=models.ObserveModificationLogParams,
         result_model=models.ObserveModificationLogResult,
+        scope=("daemon", None),
     ),
     ("observe", "network_bodies"): ModeEntry(
         tool="observe",
@@ -109,6 +115,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={"buffers.network_body_entries": 100, "capture.request_body_bytes": 8192, "capture.response_body_bytes": 16384},
         params_model=models.ObserveNetworkBodiesParams,
         result_model=models.ObserveNetworkBodiesResult,
+        scope=("daemon", None),
     ),
     ("observe", "page"): ModeEntry(
         tool="observe",
@@ -123,6 +130,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={},
         params_model=models.ObservePageParams,
         result_model=models.ObservePageResult,
+        scope=("daemon", None),
     ),
     ("observe", "result_page"): ModeEntry(
         tool="observe",
@@ -137,6 +145,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={"results.max_result_bytes": 200000, "results.continuation_seconds": 600, "results.continuations": 32},
         params_model=models.ObserveResultPageParams,
         result_model=models.ObserveResultPageResult,
+        scope=("daemon", None),
     ),
     ("observe", "websocket_events"): ModeEntry(
         tool="observe",
@@ -151,6 +160,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={"buffers.websocket_event_entries": 200, "capture.websocket_message_bytes": 4096},
         params_model=models.ObserveWebsocketEventsParams,
         result_model=models.ObserveWebsocketEventsResult,
+        scope=("daemon", None),
     ),
     ("observe", "websocket_status"): ModeEntry(
         tool="observe",
@@ -165,6 +175,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={"capture.tracked_websocket_connections": 20},
         params_model=models.ObserveWebsocketStatusParams,
         result_model=models.ObserveWebsocketStatusResult,
+        scope=("daemon", None),
     ),
     ("analyze", "accessibility"): ModeEntry(
         tool="analyze",
@@ -179,6 +190,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={"queries.a11y_max_nodes": 10, "queries.a11y_html_chars": 200, "queries.a11y_cache_seconds": 30, "timeouts.accessibility_ms": 30000},
         params_model=models.AnalyzeAccessibilityParams,
         result_model=models.AnalyzeAccessibilityResult,
+        scope=("daemon", None),
     ),
     ("analyze", "dom"): ModeEntry(
         tool="analyze",
@@ -193,6 +205,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={"queries.dom_max_elements": 50, "queries.dom_max_depth": 5, "queries.dom_text_chars": 500, "timeouts.dom_query_ms": 10000},
         params_model=models.DomQueryParams,
         result_model=models.DomQueryResult,
+        scope=("daemon", None),
     ),
     ("analyze", "page_info"): ModeEntry(
         tool="analyze",
@@ -207,6 +220,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={"timeouts.dom_query_ms": 10000},
         params_model=models.PageInfoParams,
         result_model=models.PageInfoResult,
+        scope=("daemon", None),
     ),
     ("interact", "backend_control"): ModeEntry(
         tool="interact",
@@ -221,6 +235,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={"backend.discovery_ttl_seconds": 30, "timeouts.backend_control_ms": 30000},
         params_model=models.InteractBackendControlParams,
         result_model=models.InteractBackendControlResult,
+        scope=("service", "service"),
     ),
     ("interact", "click"): ModeEntry(
         tool="interact",
@@ -235,6 +250,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={},
         params_model=models.InteractClickParams,
         result_model=models.InteractClickResult,
+        scope=("tab", None),
     ),
     ("interact", "code_modify"): ModeEntry(
         tool="interact",
@@ -249,6 +265,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={"code.max_file_bytes": 10485760},
         params_model=models.InteractCodeModifyParams,
         result_model=models.InteractCodeModifyResult,
+        scope=("file", "file_path"),
     ),
     ("interact", "code_read"): ModeEntry(
         tool="interact",
@@ -263,6 +280,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={"code.max_file_bytes": 10485760},
         params_model=models.InteractCodeReadParams,
         result_model=models.InteractCodeReadResult,
+        scope=("daemon", None),
     ),
     ("interact", "code_rollback"): ModeEntry(
         tool="interact",
@@ -277,6 +295,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={},
         params_model=models.InteractCodeRollbackParams,
         result_model=models.InteractCodeRollbackResult,
+        scope=("daemon", None),
     ),
     ("interact", "code_search"): ModeEntry(
         tool="interact",
@@ -291,6 +310,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={"code.max_search_results": 1000, "code.max_result_files": 100, "code.index_ttl_seconds": 30},
         params_model=models.InteractCodeSearchParams,
         result_model=models.InteractCodeSearchResult,
+        scope=("daemon", None),
     ),
     ("interact", "delete_state"): ModeEntry(
         tool="interact",
@@ -305,6 +325,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={},
         params_model=models.InteractDeleteStateParams,
         result_model=models.InteractDeleteStateResult,
+        scope=("tab", None),
     ),
     ("interact", "execute_js"): ModeEntry(
         tool="interact",
@@ -319,6 +340,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={"timeouts.execute_js_ms": 5000},
         params_model=models.InteractExecuteJsParams,
         result_model=models.InteractExecuteJsResult,
+        scope=("tab", None),
     ),
     ("interact", "highlight"): ModeEntry(
         tool="interact",
@@ -333,6 +355,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={"pilot.highlight_ms": 5000},
         params_model=models.InteractHighlightParams,
         result_model=models.InteractHighlightResult,
+        scope=("tab", None),
     ),
     ("interact", "list_states"): ModeEntry(
         tool="interact",
@@ -347,6 +370,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={},
         params_model=models.InteractListStatesParams,
         result_model=models.InteractListStatesResult,
+        scope=("daemon", None),
     ),
     ("interact", "load_state"): ModeEntry(
         tool="interact",
@@ -361,6 +385,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={},
         params_model=models.InteractLoadStateParams,
         result_model=models.InteractLoadStateResult,
+        scope=("tab", None),
     ),
     ("interact", "navigate"): ModeEntry(
         tool="interact",
@@ -375,6 +400,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={},
         params_model=models.InteractNavigateParams,
         result_model=models.InteractNavigateResult,
+        scope=("tab", None),
     ),
     ("interact", "new_tab"): ModeEntry(
         tool="interact",
@@ -389,6 +415,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={},
         params_model=models.InteractNewTabParams,
         result_model=models.InteractNewTabResult,
+        scope=("daemon", None),
     ),
     ("interact", "refresh"): ModeEntry(
         tool="interact",
@@ -403,6 +430,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={},
         params_model=models.InteractRefreshParams,
         result_model=models.InteractRefreshResult,
+        scope=("tab", None),
     ),
     ("interact", "run_tests"): ModeEntry(
         tool="interact",
@@ -417,6 +445,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={"timeouts.run_tests_ms": 30000, "code.test_output_bytes": 16384},
         params_model=models.InteractRunTestsParams,
         result_model=models.InteractRunTestsResult,
+        scope=("daemon", None),
     ),
     ("interact", "save_state"): ModeEntry(
         tool="interact",
@@ -431,6 +460,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={},
         params_model=models.InteractSaveStateParams,
         result_model=models.InteractSaveStateResult,
+        scope=("tab", None),
     ),
     ("interact", "type"): ModeEntry(
         tool="interact",
@@ -445,6 +475,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={},
         params_model=models.InteractTypeParams,
         result_model=models.InteractTypeResult,
+        scope=("tab", None),
     ),
     ("interact", "upload"): ModeEntry(
         tool="interact",
@@ -459,6 +490,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={},
         params_model=models.InteractUploadParams,
         result_model=models.InteractUploadResult,
+        scope=("tab", None),
     ),
     ("configure", "agent_watch"): ModeEntry(
         tool="configure",
@@ -473,12 +505,13 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={},
         params_model=models.ConfigureAgentWatchParams,
         result_model=models.ConfigureAgentWatchResult,
+        scope=("daemon", None),
     ),
     ("configure", "clear"): ModeEntry(
         tool="configure",
         mode="clear",
         mode_key="action",
-        published=False,
+        published=True,
         summary="Empty Gasoline's capture buffers (console logs, errors, network bodies, WebSocket events, command results), all or some.",
         mutation="mutating",
         mutation_rules=(),
@@ -487,6 +520,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={},
         params_model=models.ConfigureClearParams,
         result_model=models.ConfigureClearResult,
+        scope=("daemon", None),
     ),
     ("configure", "health"): ModeEntry(
         tool="configure",
@@ -501,6 +535,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={},
         params_model=models.ConfigureHealthParams,
         result_model=models.ConfigureHealthResult,
+        scope=("daemon", None),
     ),
     ("configure", "snapshot"): ModeEntry(
         tool="configure",
@@ -515,8 +550,13 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={"backend.snapshot_ttl_seconds": 86400},
         params_model=models.ConfigureSnapshotParams,
         result_model=models.ConfigureSnapshotResult,
+        scope=("service", "service"),
     ),
 }
+
+# The argument that carries an approval on the retry of a call that needed one (spec/tools/gates.yaml).
+APPROVAL_PARAMETER = "approval_id"
+APPROVAL_PARAMETER_PATTERN = "^apr_[A-Za-z0-9]{16,64}$"
 
 MODE_KEYS: dict[str, str] = {
     "observe": "what",

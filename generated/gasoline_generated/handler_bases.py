@@ -160,7 +160,7 @@ class ConfigureHandlerBase:
         raise ModeNotImplemented("configure", "agent_watch")
 
     def clear(self, params: models.ConfigureClearParams, ctx: CallContext) -> models.ConfigureClearResult:
-        """Empty Gasoline's capture buffers (console logs, errors, network bodies, WebSocket events, command results), all or some. (planned, mutating)"""
+        """Empty Gasoline's capture buffers (console logs, errors, network bodies, WebSocket events, command results), all or some. (implemented, mutating)"""
         raise ModeNotImplemented("configure", "clear")
 
     def health(self, params: models.ConfigureHealthParams, ctx: CallContext) -> models.ConfigureHealthResult:

@@ -17,6 +17,7 @@ from pydantic import (
     StrictInt,
     StrictStr,
 )
+from typing_extensions import TypeAliasType
 
 
 class AnalyzeAccessibilityNode(BaseModel):
@@ -625,6 +626,20 @@ class ExceptionEvent(BaseModel):
     """
 
 
+class HealthApprovals(BaseModel):
+    """
+    The approval engine.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    pending: Annotated[StrictInt, Field(ge=0)]
+    """
+    Requests waiting for a human decision.
+    """
+
+
 class HealthBuffer(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -688,6 +703,31 @@ class HealthPolicy(BaseModel):
     limits_version: Annotated[StrictInt, Field(ge=1)]
     """
     Version of the limits.
+    """
+
+
+RedactedAdditionalProperty = TypeAliasType("RedactedAdditionalProperty", Annotated[StrictInt, Field(ge=0)])
+
+
+class HealthRedaction(BaseModel):
+    """
+    The redaction policy in force and what it did: counts only, never values.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    policy_version: StrictStr
+    """
+    Version of the redaction policy ("+project" when the project adds patterns).
+    """
+    redacted: dict[str, RedactedAdditionalProperty]
+    """
+    Secrets masked since the daemon started, by class.
+    """
+    blocked: Annotated[StrictInt, Field(ge=0)]
+    """
+    Results or records withheld because redaction failed.
     """
 
 
@@ -2377,6 +2417,57 @@ class PageInfoParams(BaseModel):
     )
 
 
+class ProjectApprovalAllow(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    tool: StrictStr
+    """
+    The tool.
+    """
+    mode: StrictStr
+    """
+    The mode.
+    """
+    scope: StrictStr | MISSING = MISSING
+    """
+    Only on this target, as approvals name it (daemon, tab, file:src/app.ts, service:api); any target when absent.
+    """
+
+
+class ProjectApprovals(BaseModel):
+    """
+    Modes that run without a human approval in this project.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    allow: list[ProjectApprovalAllow] | MISSING = MISSING
+
+
+class ProjectRedactionPattern(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[StrictStr, Field(pattern="^[a-z][a-z0-9_]*$")]
+    """
+    Names the pattern in counters.
+    """
+    pattern: Annotated[StrictStr, Field(min_length=1)]
+    """
+    A regular expression (Python's re).
+    """
+    ignore_case: StrictBool = False
+    """
+    Match without regard to case.
+    """
+    secret: Annotated[StrictInt, Field(ge=0)] = 0
+    """
+    The group holding the secret; 0 is the whole match.
+    """
+
+
 class ScrollPosition(BaseModel):
     """
     Scroll offset in CSS pixels.
@@ -2405,7 +2496,7 @@ class ToolError(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    error: Literal["invalid_arguments", "unknown_mode", "ai_web_pilot_disabled", "approval_required", "approval_invalid", "extension_not_connected", "tab_gone", "timeout", "redaction_failed", "handler_failed", "daemon_unavailable"]
+    error: Literal["invalid_arguments", "unknown_mode", "ai_web_pilot_disabled", "approval_required", "approval_pending", "approval_denied", "approval_expired", "approval_replayed", "approval_scope_mismatch", "approval_arguments_mismatch", "approval_unknown", "extension_not_connected", "tab_gone", "timeout", "redaction_failed", "handler_failed", "daemon_unavailable"]
     """
     The error code.
     """
@@ -2580,6 +2671,14 @@ class ConfigureHealthResult(BaseModel):
     log_file: StrictStr | MISSING = MISSING
     """
     The daemon's log file, for diagnosis.
+    """
+    redaction: HealthRedaction
+    """
+    The redaction policy in force and what it did: counts only, never values.
+    """
+    approvals: HealthApprovals
+    """
+    The approval engine.
     """
 
 
@@ -3067,6 +3166,20 @@ class PageInfoResult(BaseModel):
     """
 
 
+class ProjectRedaction(BaseModel):
+    """
+    Additions to the redaction policy.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    patterns: list[ProjectRedactionPattern] | MISSING = MISSING
+    """
+    More secrets to mask, of the class user_pattern.
+    """
+
+
 class Command(RootModel[DomQueryCommand | PageInfoCommand]):
     root: Annotated[DomQueryCommand | PageInfoCommand, Field(discriminator="kind", title="Command")]
     """
@@ -3107,6 +3220,24 @@ class PageInfoCommandResult(BaseModel):
     duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
     """
     Time the extension spent on the command.
+    """
+
+
+class ProjectConfig(BaseModel):
+    """
+    A project's .gasoline/config.yaml: patterns of its own secrets to redact, and tool modes its owners let run without asking each time. The daemon reads it at start; if it is invalid, nothing is served unredacted: tool results are withheld until it is fixed.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    redaction: ProjectRedaction | MISSING = MISSING
+    """
+    Additions to the redaction policy.
+    """
+    approvals: ProjectApprovals | MISSING = MISSING
+    """
+    Modes that run without a human approval in this project.
     """
 
 

@@ -37,6 +37,45 @@ def call(tool: str, arguments_json: str) -> int:
     return 1 if result.get("isError") else 0
 
 
+def decide(request_id: str | None, decision: str | None) -> int:
+    """The human channel on the command line: list pending approvals, or approve or deny one."""
+    import http.client
+
+    from gasoline.state import DaemonFiles
+
+    files = DaemonFiles.for_port()
+    token = files.read_token()
+    headers = {"Host": f"127.0.0.1:{files.port}", "User-Agent": "gasoline-cli", "Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    connection = http.client.HTTPConnection("127.0.0.1", files.port, timeout=10)
+    try:
+        if request_id is None:
+            connection.request("GET", "/approvals", headers=headers)
+        else:
+            connection.request(
+                "POST", f"/approvals/{request_id}", body=json.dumps({"decision": decision}), headers=headers
+            )
+        response = connection.getresponse()
+        answer = json.loads(response.read() or b"{}")
+    except (OSError, ValueError) as error:
+        print(f"gasoline: no daemon answers on port {files.port} ({error})", file=sys.stderr)
+        return 2
+    finally:
+        connection.close()
+    if response.status != 200:
+        print(f"gasoline {decision or 'approvals'}: {answer.get('error', response.status)}", file=sys.stderr)
+        return 1
+    if request_id is None:
+        for pending in answer["pending"]:
+            print(f"{pending['request_id']}  {pending['mutation']:<11}  {pending['scope']:<20}  {pending['summary']}")
+        if not answer["pending"]:
+            print("no approval requests are pending")
+    else:
+        print(f"{answer['status']}: {answer['request_id']} ({answer['summary']})")
+    return 0
+
+
 def stop(port: int | None) -> int:
     from gasoline.bridge.lifecycle import DaemonUnavailable, stop_daemon
     from gasoline.state import DaemonFiles
@@ -70,6 +109,10 @@ def main(argv: list[str] | None = None) -> int:
     stop_parser = commands.add_parser("stop", help="stop the daemon")
     stop_parser.add_argument("--port", type=int, default=None)
     commands.add_parser("doctor", help="check the whole chain, a line per check")
+    commands.add_parser("approvals", help="list the calls waiting for your approval")
+    for name, help_text in (("approve", "approve a pending call"), ("deny", "deny a pending call")):
+        decision = commands.add_parser(name, help=help_text)
+        decision.add_argument("request_id", help="the request id from the approval_required error (apr_...)")
     call_parser = commands.add_parser("call", help="run one tool call through the daemon and print its result")
     call_parser.add_argument("tool", help="observe, analyze, interact or configure")
     call_parser.add_argument("arguments", nargs="?", default="{}", help='JSON object, e.g. \'{"action": "health"}\'')
@@ -86,6 +129,10 @@ def main(argv: list[str] | None = None) -> int:
         return serve(args.port or configured_port(), args.no_auth)
     if args.command == "stop":
         return stop(args.port)
+    if args.command == "approvals":
+        return decide(None, None)
+    if args.command in ("approve", "deny"):
+        return decide(args.request_id, args.command)
     if args.command == "doctor":
         from gasoline.doctor import run as doctor
 

@@ -42,11 +42,19 @@ class ModeEntry:
     limits: Mapping[str, int]
     params_model: type[BaseModel]
     result_model: type[BaseModel]
+    scope: tuple[str, str | None] = ("daemon", None)  # what an approval binds: (kind, parameter naming the target)
 
     @property
     def label(self) -> str:
         """How errors name the mode: configure(action='health')."""
         return f"{self.tool}({self.mode_key}={self.mode!r})"
+
+    def mutation_for(self, params: BaseModel) -> MutationClass:
+        """The mutation class of one call: the first rule its arguments match, else the mode's own."""
+        for rule in self.mutation_rules:
+            if getattr(params, rule.param, None) == rule.equals:
+                return rule.mutation
+        return self.mutation
 
 
 def _ignore_progress(progress: float, total: float | None, message: str | None) -> None:

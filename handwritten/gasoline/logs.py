@@ -1,4 +1,8 @@
-"""Structured logs: one JSON object per line, to a file; stdout is never used (it may carry MCP)."""
+"""Structured logs: one JSON object per line, to a file; stdout is never used (it may carry MCP).
+
+Once the daemon has its redactor, every message, fact and traceback passes it before it is
+written; if redaction fails, the line says so instead of carrying the text.
+"""
 
 from __future__ import annotations
 
@@ -10,19 +14,30 @@ from pathlib import Path
 from typing import Any
 
 log = logging.getLogger("gasoline")
+_redactor: Any = None  # gasoline.safety.redaction.Redactor, once the daemon has one
+
+
+def redact_with(redactor: Any) -> None:
+    global _redactor
+    _redactor = redactor
 
 
 class JsonLines(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
+        told: dict[str, Any] = {"message": record.getMessage(), **getattr(record, "facts", {})}
+        if record.exc_info:
+            told["exception"] = self.formatException(record.exc_info)
+        if _redactor is not None:
+            try:
+                told = _redactor.value(told)
+            except Exception:  # RedactionUnavailable, or anything a broken policy raises
+                told = {"message": "[withheld: redaction unavailable]"}
         entry: dict[str, Any] = {
             "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname.lower(),
             "logger": record.name,
-            "message": record.getMessage(),
+            **told,
         }
-        entry.update(getattr(record, "facts", {}))
-        if record.exc_info:
-            entry["exception"] = self.formatException(record.exc_info)
         return json.dumps(entry, ensure_ascii=False, default=str)
 
 

@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from gasoline_generated.policy import LIMITS
+from pydantic import MISSING
+
+from gasoline_generated.models import ProjectConfig
+from gasoline_generated.policy import APPROVAL_CLASSES, APPROVAL_REQUEST_TTL_SECONDS, LIMITS
 
 from . import __version__
+from .capture.buffers import RingBuffer, capture_buffers
 from .core.results import Continuations
+from .project import ProjectConfigError, load_project_config
+from .safety.approvals import Allowance, ApprovalEngine
+from .safety.audit import AuditTrail
+from .safety.redaction import Redactor, UnavailableRedactor, build_redactor
+from .state import DaemonFiles, installation_key
 
 # What the daemon's transports report for health: {"http": {...}, "stdio": {...}}.
 TransportStatus = Callable[[], dict]
@@ -26,13 +37,40 @@ class Runtime:
     version: str
     started_at: datetime
     started_monotonic: float
+    redactor: Redactor
+    approvals: ApprovalEngine
+    buffers: dict[str, RingBuffer] = field(default_factory=capture_buffers)
     continuations: Continuations = field(default_factory=_continuations)
     transport_status: TransportStatus | None = None
     log_file: Path | None = None
 
     @classmethod
-    def start(cls, log_file: Path | None = None) -> Runtime:
-        return cls(__version__, datetime.now(UTC), time.monotonic(), log_file=log_file)
+    def start(cls, files: DaemonFiles | None = None, project: Path | None = None) -> Runtime:
+        """The runtime of a daemon (with its state files) or of a test (with none, and fresh keys)."""
+        key = installation_key(files.root) if files else secrets.token_bytes(32)
+        try:
+            config = load_project_config(project) if project else ProjectConfig()
+            redactor = build_redactor(key, [p.model_dump() for p in _present(_present(config.redaction, "patterns"))])
+        except ProjectConfigError as error:
+            config, redactor = ProjectConfig(), UnavailableRedactor(str(error), "unavailable")
+        allowances = [
+            Allowance(a.tool, a.mode, None if a.scope is MISSING else a.scope)
+            for a in _present(_present(config.approvals, "allow"))
+        ]
+        audit = AuditTrail(files.root / f"approvals-{files.port}.jsonl" if files else None, redactor)
+        approvals = ApprovalEngine(APPROVAL_CLASSES, APPROVAL_REQUEST_TTL_SECONDS, redactor, audit, allowances)
+        return cls(
+            __version__, datetime.now(UTC), time.monotonic(), redactor, approvals, log_file=files.log if files else None
+        )
 
     def uptime_seconds(self) -> float:
         return time.monotonic() - self.started_monotonic
+
+
+def _present(value: Any, attribute: str | None = None) -> Any:
+    """A section of the project config, or an empty one when the file leaves it out."""
+    if value is MISSING:
+        return [] if attribute is None else MISSING
+    if attribute is None:
+        return value
+    return getattr(value, attribute)

@@ -22,6 +22,21 @@ def configured_port() -> int:
     return int(raw)
 
 
+def installation_key(root: Path) -> bytes:
+    """The key that makes redaction masks stable across restarts of this installation (mode 0600)."""
+    path = root / "redaction.key"
+    try:
+        return bytes.fromhex(path.read_text().strip())
+    except (FileNotFoundError, ValueError):
+        import secrets  # only the daemon needs it; the bridge must start fast
+
+        key = secrets.token_bytes(32)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w") as out:
+            out.write(key.hex() + "\n")
+        return key
+
+
 def state_dir() -> Path:
     """GASOLINE_STATE_DIR, or the platform's per-user state directory; created private to the user."""
     configured = os.environ.get(STATE_DIR_ENV)

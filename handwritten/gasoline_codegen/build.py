@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from pathlib import PurePosixPath
 from typing import Any
@@ -57,6 +58,8 @@ class _Builder:
         limits_file = self.one("limits")
         approval_file = self.one("approval")
         self.build_errors()
+        self.check_redaction()
+        self.build_project_config()
         self.build_events()
         commands = self.build_messages()
         tools = self.build_tools(limit_values(limits_file.data))
@@ -64,6 +67,7 @@ class _Builder:
         if self.problems:
             raise SpecError(self.problems)
         control_file = self.one("openapi")
+        gates = self.one("gates").data
         return Spec(
             tools=tools,
             definitions=dict(sorted(self.namespace.definitions.items())),
@@ -84,7 +88,43 @@ class _Builder:
             approval=approval_file.data,
             control=control_file.data,
             control_source=control_file.rel,
+            redaction=self.one("redaction").data,
+            approval_parameter=gates["approval"]["parameter"],
+            approval_parameter_schema=gates["approval"]["schema"],
         )
+
+    def check_redaction(self) -> None:
+        """Every rule compiles, names a declared class and a group it has; every key class is declared."""
+        spec_file = self.one("redaction")
+        data = spec_file.data
+        classes = set(data["classes"])
+        for index, rule in enumerate(data["rules"]):
+            try:
+                groups = re.compile(rule["pattern"]).groups
+            except re.error as error:
+                self.problem(spec_file, ["rules", index, "pattern"], f"not a regular expression: {error}")
+                continue
+            if rule.get("secret", 0) > groups:
+                self.problem(spec_file, ["rules", index, "secret"], f"the pattern has {groups} group(s)")
+            if rule["class"] not in classes:
+                self.problem(spec_file, ["rules", index, "class"], f"{rule['class']!r} is not a declared class")
+        for name in sorted(set(data["keys"]) - classes):
+            self.problem(spec_file, ["keys", name], "not a declared class")
+        if data["key_pattern_class"] not in classes:
+            self.problem(spec_file, ["key_pattern_class"], "not a declared class")
+        for key in ("header_pattern", "key_pattern"):
+            try:
+                re.compile(data[key])
+            except re.error as error:
+                self.problem(spec_file, [key], f"not a regular expression: {error}")
+
+    def build_project_config(self) -> None:
+        spec_file = self.one("project_config")
+        data = spec_file.data
+        schema = described(data["schema"], data["description"].strip())
+        name = self.namespace.add(data["title"], schema, spec_file.rel, "policy")
+        self.add_defs(spec_file, "policy")
+        self.check(name, examples_of(f"{spec_file.rel}: examples", data["examples"]))
 
     def build_errors(self) -> None:
         spec_file = self.one("tool_errors")
@@ -225,6 +265,9 @@ class _Builder:
         classes = {data["mutation"], *(rule.mutation for rule in rules)}
         if classes != {"read_only"} and "approval" not in data["gates"]:
             self.problem(spec_file, ["gates"], "a mode that can mutate must be gated by approval")
+        scope_param = data.get("scope", {}).get("param")
+        if scope_param and scope_param not in data["params"].get("properties", {}):
+            self.problem(spec_file, ["scope", "param"], f"{scope_param!r} is not a parameter of the mode")
         if tool["mode_key"] in data["params"].get("properties", {}):
             self.problem(
                 spec_file, ["params", "properties", tool["mode_key"]], "the mode key is not a parameter of the mode"
@@ -252,6 +295,7 @@ class _Builder:
             params_definition=params,
             result_definition=result,
             source=spec_file.rel,
+            scope=(data.get("scope", {}).get("kind", "daemon"), data.get("scope", {}).get("param")),
         )
 
     def check_parameter_types(self, tool: str, files: list[SpecFile]) -> None:

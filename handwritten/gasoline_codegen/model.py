@@ -50,6 +50,7 @@ class Mode:
     params_definition: str
     result_definition: str
     source: str
+    scope: tuple[str, str | None] = ("daemon", None)  # (kind, parameter that names the target)
 
     @property
     def published(self) -> bool:
@@ -107,3 +108,6 @@ class Spec:
     approval: dict[str, Any]
     control: dict[str, Any]
     control_source: str
+    redaction: dict[str, Any]
+    approval_parameter: str
+    approval_parameter_schema: dict[str, Any]

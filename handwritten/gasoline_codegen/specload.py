@@ -23,6 +23,7 @@ from referencing import Registry, Resource
 # "openapi" files are checked by the OpenAPI 3.1 validator instead of a meta-schema.
 KIND_BY_PATTERN: tuple[tuple[str, str], ...] = (
     ("tools/errors.yaml", "tool_errors"),
+    ("tools/gates.yaml", "gates"),
     ("tools/*/tool.yaml", "tool"),
     ("tools/*/*.yaml", "mode"),
     ("events/*.yaml", "event"),
@@ -30,6 +31,8 @@ KIND_BY_PATTERN: tuple[tuple[str, str], ...] = (
     ("messages/commands/*.yaml", "command"),
     ("policy/approval.yaml", "approval"),
     ("policy/limits.yaml", "limits"),
+    ("policy/redaction.yaml", "redaction"),
+    ("policy/project_config.yaml", "project_config"),
     ("control/*.yaml", "openapi"),
 )
 LIMITS_FILE = "policy/limits.yaml"

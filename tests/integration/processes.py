@@ -45,7 +45,14 @@ def wait_for(condition: Callable[[], Any], seconds: float = 15, what: str = "con
 
 
 def environment(state_dir: Path, port: int, **extra: str) -> dict[str, str]:
-    return {**os.environ, "GASOLINE_STATE_DIR": str(state_dir), "GASOLINE_PORT": str(port), **extra}
+    """The environment of a test's gasoline processes: its own state directory, port and project."""
+    return {
+        **os.environ,
+        "GASOLINE_STATE_DIR": str(state_dir),
+        "GASOLINE_PORT": str(port),
+        "GASOLINE_PROJECT_DIR": str(state_dir.parent),
+        **extra,
+    }
 
 
 def alive(pid: int) -> bool:

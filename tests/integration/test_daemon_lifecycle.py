@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import stat
 import subprocess
 import sys
 from contextlib import ExitStack
@@ -165,8 +166,15 @@ def test_all_state_stays_in_the_state_directory_and_the_log_marks_each_stage(
     names = sorted(path.name for path in isolated.state_dir.iterdir())
     port = isolated.port
     assert names == sorted(
-        [f"bridge-{port}.log", f"daemon-{port}.lock", f"daemon-{port}.log", f"daemon-{port}.spawn.lock"]
+        [
+            f"bridge-{port}.log",
+            f"daemon-{port}.lock",
+            f"daemon-{port}.log",
+            f"daemon-{port}.spawn.lock",
+            "redaction.key",
+        ]
     )
+    assert stat.S_IMODE(os.stat(isolated.state_dir / "redaction.key").st_mode) == 0o600
     entries = [json.loads(line) for line in (isolated.state_dir / f"daemon-{port}.log").read_text().splitlines()]
     stages = [entry["stage"] for entry in entries if "stage" in entry]
     assert stages == ["starting", "token", "ready", "stopped"]

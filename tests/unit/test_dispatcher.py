@@ -53,11 +53,14 @@ def test_an_unknown_parameter_names_the_mode_and_the_parameter(dispatcher: Dispa
 @pytest.mark.parametrize(
     ("arguments", "expected"),
     [
-        ({}, "configure: 'action' is required; one of: health"),
-        (None, "configure: 'action' is required; one of: health"),
-        ({"action": "reboot"}, "configure: action='reboot' is not a mode; one of: health"),
-        ({"action": ["health"]}, "configure: action=['health'] is not a mode; one of: health"),
-        ({"action": "clear"}, "configure: action='clear' is planned but not available yet; one of: health"),
+        ({}, "configure: 'action' is required; one of: clear, health"),
+        (None, "configure: 'action' is required; one of: clear, health"),
+        ({"action": "reboot"}, "configure: action='reboot' is not a mode; one of: clear, health"),
+        ({"action": ["health"]}, "configure: action=['health'] is not a mode; one of: clear, health"),
+        (
+            {"action": "snapshot"},
+            "configure: action='snapshot' is planned but not available yet; one of: clear, health",
+        ),
     ],
 )
 def test_a_missing_unknown_or_planned_mode_lists_the_modes_there_are(

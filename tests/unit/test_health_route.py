@@ -26,14 +26,21 @@ class FailingHealth:
 
 
 def client(dispatcher: Dispatcher, runtime: Runtime) -> falcon.testing.TestClient:
-    server = McpServer(SERVER_INFO, LocalTools(dispatcher, runtime.continuations, 1000))
-    return falcon.testing.TestClient(create_app(server, dispatcher, Sessions(60), 7000, "token", 1000))
+    server = McpServer(SERVER_INFO, LocalTools(dispatcher, runtime.redactor, runtime.continuations, 1000))
+    app = create_app(server, dispatcher, runtime.approvals, Sessions(60), 7000, "token", 1000)
+    return falcon.testing.TestClient(app)
 
 
 def test_health_reports_the_daemon() -> None:
     runtime = Runtime.start()
     response = client(Dispatcher(runtime), runtime).simulate_get("/health", headers={"Host": "127.0.0.1:7000"})
-    assert response.status_code == 200 and response.json["service"] == "gasoline" and response.json["buffers"] == []
+    assert response.status_code == 200 and response.json["service"] == "gasoline"
+    assert {buffer["name"] for buffer in response.json["buffers"]} == {
+        "logs",
+        "errors",
+        "network_bodies",
+        "websocket_events",
+    }
 
 
 def test_a_failing_report_still_names_the_daemon() -> None:

@@ -59,3 +59,48 @@ def test_a_valid_example_made_invalid_fails_to_compile(tmp_path: Path, valid: st
     assert valid in text
     result = compile_copy(tmp_path, text.replace(valid, broken, 1))
     assert result.returncode != 0 and "contract.ts" in result.stdout
+
+
+def test_the_redaction_rules_match_alike_in_javascript_and_python(tmp_path: Path) -> None:
+    """The extension applies the same rules at the source: each must compile in JavaScript and match
+    exactly the lines Python's re matches, over the whole secret corpus and the ordinary text."""
+    import re
+
+    from gasoline_generated.redaction_rules import RULES
+
+    from .secret_corpus import ORDINARY, corpus
+
+    lines = [secret.line for secret in corpus()] + ORDINARY
+    bundle = tmp_path / "redaction.mjs"
+    subprocess.run(
+        [
+            str(EXTENSION / "node_modules" / ".bin" / "esbuild"),
+            str(ROOT / "generated/ts/redaction.ts"),
+            "--format=esm",
+            f"--outfile={bundle}",
+            "--log-level=warning",
+        ],
+        check=True,
+        timeout=60,
+    )
+    script = tmp_path / "match.mjs"
+    script.write_text(
+        f'import {{ REDACTION_RULES }} from "{bundle}";\n'
+        'import { readFileSync } from "node:fs";\n'
+        "const lines = JSON.parse(readFileSync(0, 'utf8'));\n"
+        "const compiled = REDACTION_RULES.map((r) => [r.name, new RegExp(r.pattern, r.flags.replace('g', ''))]);\n"
+        "const matches = (line) => compiled.filter(([, pattern]) => pattern.test(line)).map(([name]) => ({ name }));\n"
+        "const out = lines.map((line) => matches(line).map((r) => r.name));\n"
+        "console.log(JSON.stringify(out));\n"
+    )
+    node = ROOT / "tests" / "mcp-tools" / "node_modules" / ".bin" / "node"
+    result = subprocess.run(
+        [str(node), str(script)], input=json.dumps(lines), capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    javascript = json.loads(result.stdout)
+    python = [
+        [r.name for r in RULES if re.search(r.pattern, line, re.IGNORECASE if r.ignore_case else 0)] for line in lines
+    ]
+    assert javascript == python
+    assert sum(map(len, python)) >= len(corpus()), "every secret line is matched by at least one rule"

@@ -1,9 +1,10 @@
 """The one path every tool call takes, whatever transport carried it.
 
 lookup (tool, mode) in the generated table -> validate the arguments against the mode's own
-strict model -> run the hand-written handler -> structured result. Every failure becomes a
-ToolError result that names the mode and the parameter at fault; only an unknown tool is a
-protocol error. A handler that crashes fails its call, never the process.
+strict model -> gates (the approval engine, for modes that can change things) -> run the
+hand-written handler -> structured result. Every failure becomes a ToolError result that
+names the mode and the parameter at fault; only an unknown tool is a protocol error. A handler
+that crashes fails its call, never the process.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import importlib
 import json
 import logging
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -18,11 +20,12 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from gasoline.contract import CallContext, ModeEntry, ProgressReporter
-from gasoline_generated.dispatch import HANDLER_CLASSES, MODES
+from gasoline_generated.dispatch import APPROVAL_PARAMETER, APPROVAL_PARAMETER_PATTERN, HANDLER_CLASSES, MODES
 
 from .errors import ToolFailure, UnknownTool
 
 log = logging.getLogger(__name__)
+APPROVAL_ID = re.compile(APPROVAL_PARAMETER_PATTERN)
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,7 @@ class Dispatcher:
         handler_classes: Mapping[str, str] = HANDLER_CLASSES,
     ) -> None:
         self._modes = modes
+        self._approvals = getattr(runtime, "approvals", None)
         self._published: dict[str, list[ModeEntry]] = {}
         for entry in modes.values():
             if entry.published:
@@ -74,13 +78,18 @@ class Dispatcher:
             raise UnknownTool(tool, self.tools)
         try:
             entry = self._entry(tool, arguments or {})
-            params = self._validate(entry, arguments or {})
+            own = {name: value for name, value in (arguments or {}).items() if name != entry.mode_key}
+            approval_id = own.pop(APPROVAL_PARAMETER, None) if "approval" in entry.gates else None
+            params = self._validate(entry, own, approval_id)
+            if self._approvals is not None:
+                self._approvals.check(entry, params, own, approval_id)
             context = CallContext(entry, progress) if progress else CallContext(entry)
             result = getattr(self._handlers[tool], entry.mode)(params, context)
             if not isinstance(result, entry.result_model):
                 raise TypeError(f"handler returned {type(result).__name__}, not {entry.result_model.__name__}")
             return ToolResult(result.model_dump(mode="json", by_alias=True))
         except ToolFailure as failure:
+            log.info("%s refused: %s", tool, failure.error.message)
             return ToolResult(failure.error.model_dump(mode="json", by_alias=True), is_error=True)
         except Exception as error:
             log.exception("tool %s failed", tool)
@@ -100,16 +109,20 @@ class Dispatcher:
             raise ToolFailure("unknown_mode", f"{tool}: {key}={mode!r} {state}; one of: {choices}", tool=tool)
         return entry
 
-    def _validate(self, entry: ModeEntry, arguments: Mapping[str, Any]) -> BaseModel:
-        params = {name: value for name, value in arguments.items() if name != entry.mode_key}
+    def _validate(self, entry: ModeEntry, params: Mapping[str, Any], approval_id: Any) -> BaseModel:
+        problems: list[tuple[str, str]] = []
+        if approval_id is not None and not (isinstance(approval_id, str) and APPROVAL_ID.fullmatch(approval_id)):
+            problems.append((APPROVAL_PARAMETER, "not a request id from an approval_required error"))
         try:
-            return entry.params_model.model_validate(params)
+            validated = entry.params_model.model_validate(params)
         except ValidationError as error:
-            problems = [describe_problem(entry, detail) for detail in error.errors(include_url=False)]
+            problems += [describe_problem(entry, detail) for detail in error.errors(include_url=False)]
+        if problems:
             summary = "; ".join(f"{parameter}: {message}" for parameter, message in problems)
             raise ToolFailure(
                 "invalid_arguments", f"{entry.label}: {summary}", tool=entry.tool, mode=entry.mode, problems=problems
-            ) from None
+            )
+        return validated
 
 
 def describe_problem(entry: ModeEntry, detail: Mapping[str, Any]) -> tuple[str, str]:

@@ -1,20 +1,31 @@
-"""Tools served in this process: the dispatcher behind the MCP tools/call method."""
+"""Tools served in this process: the dispatcher behind tools/call, with the server stage of redaction.
+
+Every result passes the redactor before it leaves the daemon; if redaction fails, the result is
+withheld and replaced by a redaction_failed error, never sent raw.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from gasoline.safety.redaction import RedactionUnavailable, Redactor
+
 from .catalog import published_tools
-from .dispatch import Dispatcher
-from .errors import UnknownTool
+from .dispatch import Dispatcher, ToolResult
+from .errors import ToolFailure, UnknownTool
 from .jsonrpc import INVALID_PARAMS, RpcError
 from .protocol import Exchange
 from .results import Continuations, call_tool_result
 
+REDACTION_META = "dev.gasoline/redaction"
+
 
 class LocalTools:
-    def __init__(self, dispatcher: Dispatcher, continuations: Continuations, max_result_bytes: int) -> None:
+    def __init__(
+        self, dispatcher: Dispatcher, redactor: Redactor, continuations: Continuations, max_result_bytes: int
+    ) -> None:
         self.dispatcher = dispatcher
+        self.redactor = redactor
         self.continuations = continuations
         self.max_result_bytes = max_result_bytes
 
@@ -27,4 +38,14 @@ class LocalTools:
             result = self.dispatcher.call(name, arguments, progress)
         except UnknownTool as error:
             raise RpcError(INVALID_PARAMS, f"Unknown tool: {name}", {"tools": list(self.dispatcher.tools)}) from error
-        return call_tool_result(result, self.continuations, self.max_result_bytes)
+        try:
+            safe = ToolResult(self.redactor.value(result.structured), result.is_error)
+        except RedactionUnavailable as error:
+            failure = ToolFailure("redaction_failed", f"{name}: {error}", tool=name, details=self.redactor.stats())
+            safe = ToolResult(failure.error.model_dump(mode="json", by_alias=True), is_error=True)
+        reply = call_tool_result(safe, self.continuations, self.max_result_bytes)
+        stats = self.redactor.stats()
+        reply["_meta"] = {
+            REDACTION_META: {"policy_version": stats["policy_version"], "masked": self.redactor.masks_in(safe.text)}
+        }
+        return reply

@@ -13,9 +13,10 @@ from gasoline.core import jsonrpc
 from gasoline.core.dispatch import Dispatcher
 from gasoline.core.jsonrpc import INVALID_REQUEST, RpcError
 from gasoline.core.protocol import McpServer
+from gasoline.safety.approvals import ApprovalEngine, DecisionError
 from gasoline.transports.http import McpEndpoint, Sessions, reply
 
-TOKEN_PROTECTED = ("/mcp",)
+TOKEN_PROTECTED = ("/mcp", "/approvals")
 
 
 class LoopbackGuard:
@@ -56,6 +57,35 @@ def refuse(req: falcon.Request, resp: falcon.Response, status: int, message: str
     resp.complete = True
 
 
+class Approvals:
+    """The human channel for approvals (the CLI, the extension's popup, the panel): behind the daemon token.
+
+    GET /approvals lists the pending requests; POST /approvals/{id} with {"decision": "approve" | "deny"}
+    decides one. No MCP tool reaches this: tools/call goes to the dispatcher, never here.
+    """
+
+    def __init__(self, engine: ApprovalEngine) -> None:
+        self.engine = engine
+
+    def on_get(self, req: falcon.Request, resp: falcon.Response) -> None:
+        resp.media = {"pending": self.engine.pending()}
+
+    def on_post_item(self, req: falcon.Request, resp: falcon.Response, request_id: str) -> None:
+        body = req.get_media(default_when_empty={})
+        decision = body.get("decision") if isinstance(body, dict) else None
+        if decision not in ("approve", "deny"):
+            resp.status = 400
+            resp.media = {"error": 'send {"decision": "approve"} or {"decision": "deny"}'}
+            return
+        try:
+            request = self.engine.decide(request_id, decision == "approve", by=req.get_header("User-Agent") or "http")
+        except DecisionError as error:
+            resp.status = 404 if "no pending request" in str(error) else 409
+            resp.media = {"error": str(error)}
+            return
+        resp.media = request.public()
+
+
 class Health:
     """GET /health: the same facts as configure(action="health"), for bridges, doctor and people.
 
@@ -78,6 +108,7 @@ class Health:
 def create_app(
     server: McpServer,
     dispatcher: Dispatcher,
+    approvals: ApprovalEngine,
     sessions: Sessions,
     port: int,
     token: str | None,
@@ -87,4 +118,7 @@ def create_app(
     app = falcon.App(middleware=[LoopbackGuard(port, origins or set()), BearerAuth(token)])
     app.add_route("/mcp", McpEndpoint(server, sessions, max_body_bytes))
     app.add_route("/health", Health(dispatcher))
+    decisions = Approvals(approvals)
+    app.add_route("/approvals", decisions)
+    app.add_route("/approvals/{request_id}", decisions, suffix="item")
     return app

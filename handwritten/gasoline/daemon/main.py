@@ -17,6 +17,7 @@ from gasoline.core.dispatch import Dispatcher
 from gasoline.core.local_tools import LocalTools
 from gasoline.core.protocol import McpServer
 from gasoline.core.workers import Workers
+from gasoline.project import project_dir
 from gasoline.runtime import Runtime
 from gasoline.state import DaemonFiles
 from gasoline.transports.http import Sessions
@@ -43,7 +44,7 @@ def bearer_token(files: DaemonFiles, no_auth: bool) -> str | None:
     """A fresh token for this run, or none with --no-auth (which says so loudly)."""
     if not no_auth:
         token = files.write_token()
-        logs.stage("token", "bearer token written", token_file=str(files.token))
+        logs.stage("token", "bearer token written", file=str(files.token))
         return token
     files.token.unlink(missing_ok=True)
     logs.log.warning("WARNING: --no-auth: any local process can call tools on http://127.0.0.1:%d/mcp", files.port)
@@ -65,16 +66,17 @@ def serve(port: int, no_auth: bool) -> int:
     files.pid.write_text(f"{os.getpid()}\n")
     token = bearer_token(files, no_auth)
 
-    runtime = Runtime.start(log_file=files.log)
+    runtime = Runtime.start(files, project_dir())
+    logs.redact_with(runtime.redactor)
     sessions = Sessions(LIMITS.mcp.session_idle_seconds)
     dispatcher = Dispatcher(runtime)
-    tools = LocalTools(dispatcher, runtime.continuations, LIMITS.results.max_result_bytes)
+    tools = LocalTools(dispatcher, runtime.redactor, runtime.continuations, LIMITS.results.max_result_bytes)
     server = McpServer(SERVER_INFO, tools, page_size=LIMITS.mcp.list_page_size)
     try:
         workers = Workers("gasoline-local", LIMITS.mcp.request_workers)
         local = LocalSocket(files.socket, server, workers, LIMITS.mcp.eof_grace_ms / 1000)
         http = waitress.create_server(
-            create_app(server, dispatcher, sessions, port, token, LIMITS.mcp.max_body_bytes),
+            create_app(server, dispatcher, runtime.approvals, sessions, port, token, LIMITS.mcp.max_body_bytes),
             host="127.0.0.1",
             port=port,
             threads=LIMITS.mcp.http_threads,

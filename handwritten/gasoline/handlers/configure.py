@@ -9,9 +9,15 @@ from gasoline.runtime import Runtime
 from gasoline_generated.dispatch import MODES
 from gasoline_generated.handler_bases import ConfigureHandlerBase
 from gasoline_generated.models import (
+    ConfigureClearCounts,
+    ConfigureClearParams,
+    ConfigureClearResult,
     ConfigureHealthParams,
     ConfigureHealthResult,
+    HealthApprovals,
+    HealthBuffer,
     HealthPolicy,
+    HealthRedaction,
     HealthToolModes,
     HealthTransports,
 )
@@ -46,6 +52,13 @@ class ConfigureHandlers(ConfigureHandlerBase):
             uptime_seconds=self.runtime.uptime_seconds(),
             tools=self.tools,
             policy=HealthPolicy(approval_version=APPROVAL_POLICY_VERSION, limits_version=LIMITS_VERSION),
-            buffers=[],
+            buffers=[HealthBuffer(**buffer.usage()) for buffer in self.runtime.buffers.values()],
+            redaction=HealthRedaction(**self.runtime.redactor.stats()),
+            approvals=HealthApprovals(pending=len(self.runtime.approvals.pending())),
             **served_by_daemon,
         )
+
+    def clear(self, params: ConfigureClearParams, ctx: CallContext) -> ConfigureClearResult:
+        wanted = set(self.runtime.buffers) if "all" in params.buffers else set(params.buffers)
+        cleared = {name: buffer.clear() for name, buffer in self.runtime.buffers.items() if name in wanted}
+        return ConfigureClearResult(cleared=ConfigureClearCounts(**cleared), total=sum(cleared.values()))

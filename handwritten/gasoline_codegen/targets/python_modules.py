@@ -60,7 +60,10 @@ def render(spec: Spec) -> dict[str, str]:
         f"{PACKAGE}/models.py": models,
         f"{PACKAGE}/schemas.json": dump_json({"$comment": banner(SCHEMA_SOURCES), **bundle(spec)}),
         f"{PACKAGE}/dispatch.py": env.get_template("dispatch.py.j2").render(
-            banner=python_banner(("spec/tools/*/*.yaml", "spec/policy/limits.yaml")), tools=tools
+            banner=python_banner(("spec/tools/*/*.yaml", "spec/tools/gates.yaml", "spec/policy/limits.yaml")),
+            tools=tools,
+            approval_parameter=spec.approval_parameter,
+            approval_parameter_pattern=spec.approval_parameter_schema["pattern"],
         ),
         f"{PACKAGE}/handler_bases.py": env.get_template("handler_bases.py.j2").render(
             banner=python_banner(("spec/tools/*/*.yaml",)), tools=tools

@@ -60,6 +60,12 @@ def input_schema(tool: Tool, spec: Spec) -> dict[str, Any]:
             usages.setdefault(name, []).append((mode, schema, name in required))
     for name, uses in usages.items():
         properties[name] = merged_parameter(uses)
+    gated = [m.name for m in modes if "approval" in m.gates]
+    if gated:
+        schema = spec.approval_parameter_schema
+        core = {k: v for k, v in schema.items() if k not in ANNOTATION_KEYWORDS}
+        description = " ".join(schema.get("description", "").split())
+        properties[spec.approval_parameter] = {**core, "description": f"{description} Used by: {', '.join(gated)}."}
     return {"type": "object", "properties": properties, "required": [tool.mode_key], "additionalProperties": False}
 
 

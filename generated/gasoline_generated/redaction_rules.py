@@ -1,0 +1,140 @@
+# Generated from spec/policy/redaction.yaml by `python3 tasks.py gen`. Do not edit by hand.
+"""The redaction policy as data, for gasoline.safety.redaction."""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+
+class Rule(NamedTuple):
+    name: str
+    secret_class: str
+    pattern: str
+    ignore_case: bool
+    secret_group: int
+    validator: str | None
+    trigger: str | None
+
+
+POLICY_VERSION: Final = 1
+MASK: Final = "[REDACTED:{class}:{hash}]"
+CLASSES: Final[dict[str, str]] = {
+    "auth_token": "Bearer, basic and OAuth credentials, JWTs and other access tokens.",
+    "api_key": "API keys of cloud, source-hosting, payment, messaging and LLM providers.",
+    "private_key": "PEM private key blocks.",
+    "cookie": "Cookie and Set-Cookie values.",
+    "session_id": "Session identifiers.",
+    "csrf": "CSRF and XSRF tokens.",
+    "credential": "Passwords, passphrases and secrets by name, and passwords in URLs.",
+    "payment_card": "Payment card numbers (they must pass the Luhn check).",
+    "bank_account": "IBANs (they must pass the ISO 13616 mod-97 check).",
+    "user_pattern": "Patterns from the project's .gasoline/config.yaml.",
+}
+RULES: Final[tuple[Rule, ...]] = (
+    Rule("private_key_block", "private_key", "-----BEGIN [A-Z ]*PRIVATE KEY-----[\\s\\S]*?-----END [A-Z ]*PRIVATE KEY-----", False, 0, None, None),
+    Rule("jwt", "auth_token", "\\beyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}", False, 0, None, None),
+    Rule("bearer_credential", "auth_token", "\\bbearer\\s+([A-Za-z0-9._~+/-]{12,}=*)", True, 1, None, None),
+    Rule("basic_credential", "auth_token", "\\bbasic\\s+([A-Za-z0-9+/]{12,}=*)", True, 1, None, None),
+    Rule("aws_access_key_id", "api_key", "\\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\\b", False, 0, None, None),
+    Rule("aws_secret_access_key", "api_key", "\\baws_?secret_?access_?key[\"']?\\s*[:=]\\s*[\"']?([A-Za-z0-9/+=]{40})", True, 1, None, None),
+    Rule("google_api_key", "api_key", "\\bAIza[0-9A-Za-z_-]{35}\\b", False, 0, None, None),
+    Rule("google_oauth_token", "auth_token", "\\bya29\\.[0-9A-Za-z_-]{20,}", False, 0, None, None),
+    Rule("azure_storage_key", "api_key", "AccountKey=([A-Za-z0-9+/]{86}==)", False, 1, None, None),
+    Rule("github_token", "api_key", "\\bgh[pousr]_[A-Za-z0-9]{36,255}\\b", False, 0, None, None),
+    Rule("github_fine_grained_token", "api_key", "\\bgithub_pat_[A-Za-z0-9_]{60,255}\\b", False, 0, None, None),
+    Rule("gitlab_token", "api_key", "\\bglpat-[A-Za-z0-9_-]{20,}\\b", False, 0, None, None),
+    Rule("bitbucket_app_password", "api_key", "\\bATBB[A-Za-z0-9]{32,}\\b", False, 0, None, None),
+    Rule("npm_token", "api_key", "\\bnpm_[A-Za-z0-9]{36}\\b", False, 0, None, None),
+    Rule("pypi_token", "api_key", "\\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}", False, 0, None, None),
+    Rule("stripe_secret_key", "api_key", "\\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\\b", False, 0, None, None),
+    Rule("stripe_webhook_secret", "api_key", "\\bwhsec_[A-Za-z0-9]{24,}\\b", False, 0, None, None),
+    Rule("square_token", "api_key", "\\bsq0(?:atp|csp)-[0-9A-Za-z_-]{22,43}\\b", False, 0, None, None),
+    Rule("paypal_braintree_token", "api_key", "\\baccess_token\\$production\\$[0-9a-z]{16}\\$[0-9a-f]{32}", False, 0, None, None),
+    Rule("slack_token", "api_key", "\\bxox[abposr]-[A-Za-z0-9-]{10,}", False, 0, None, None),
+    Rule("slack_webhook", "api_key", "https://hooks\\.slack\\.com/services/(T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]{16,})", False, 1, None, None),
+    Rule("discord_bot_token", "api_key", "\\b[MN][A-Za-z0-9]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}\\b", False, 0, None, None),
+    Rule("discord_webhook", "api_key", "https://discord(?:app)?\\.com/api/webhooks/([0-9]+/[A-Za-z0-9_-]{40,})", False, 1, None, None),
+    Rule("telegram_bot_token", "api_key", "[0-9]{8,10}:AA[A-Za-z0-9_-]{33}\\b", False, 0, None, ":AA"),
+    Rule("twilio_api_key", "api_key", "\\bSK[0-9a-f]{32}\\b", False, 0, None, None),
+    Rule("sendgrid_key", "api_key", "\\bSG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}\\b", False, 0, None, None),
+    Rule("mailgun_key", "api_key", "\\bkey-[0-9a-f]{32}\\b", False, 0, None, None),
+    Rule("openai_key", "api_key", "\\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}", False, 0, None, None),
+    Rule("openai_project_key", "api_key", "\\bsk-proj-[A-Za-z0-9_-]{40,}", False, 0, None, None),
+    Rule("anthropic_key", "api_key", "\\bsk-ant-(?:api|admin)[0-9]{2}-[A-Za-z0-9_-]{80,}", False, 0, None, None),
+    Rule("huggingface_token", "api_key", "\\bhf_[A-Za-z0-9]{34,}\\b", False, 0, None, None),
+    Rule("digitalocean_token", "api_key", "\\bdo[pro]_v1_[a-f0-9]{64}\\b", False, 0, None, None),
+    Rule("shopify_token", "api_key", "\\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\\b", False, 0, None, None),
+    Rule("heroku_key", "api_key", "\\bheroku[a-z_-]*[\"']?\\s*[:=]\\s*[\"']?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})", True, 1, None, None),
+    Rule("url_password", "credential", "://[^/\\s:@]+:([^/\\s@]+)@", False, 1, None, None),
+    Rule("cookie_header", "cookie", "\\bcookie\\s*:\\s*([^\\r\\n]+)", True, 1, None, None),
+    Rule("session_id_value", "session_id", "\\b(?:session_?id|sessid|sid|phpsessid|jsessionid|connect\\.sid)[\"']?\\s*[=:]\\s*[\"']?([A-Za-z0-9%._-]{8,})", True, 1, None, None),
+    Rule("csrf_value", "csrf", "\\b(?:csrf[_-]?token|xsrf[_-]?token|_csrf|authenticity_token|csrfmiddlewaretoken)[\"']?\\s*[=:]\\s*[\"']?([A-Za-z0-9+/%._-]{8,}=*)", True, 1, None, None),
+    Rule("named_secret", "credential", "\\b(?:password|passwd|pwd|passphrase|secret|client_secret|api_?key|access_?token|auth_?token|refresh_?token)[\"']?\\s*[=:]\\s*[\"']?([^\\s\"'&,;<>]{4,})", True, 1, None, None),
+    Rule("payment_card", "payment_card", "\\b[0-9](?:[ -]?[0-9]){12,18}\\b", False, 0, "luhn", None),
+    Rule("iban", "bank_account", "\\b[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\\b", False, 0, "iban", None),
+)
+# Sensitive key names (lower case, "-" read as "_") and the class of their values.
+KEYS: Final[dict[str, str]] = {
+    "authorization": "auth_token",
+    "proxy_authorization": "auth_token",
+    "x_auth_token": "auth_token",
+    "access_token": "auth_token",
+    "refresh_token": "auth_token",
+    "id_token": "auth_token",
+    "auth_token": "auth_token",
+    "bearer": "auth_token",
+    "token": "auth_token",
+    "api_key": "api_key",
+    "apikey": "api_key",
+    "x_api_key": "api_key",
+    "client_secret": "api_key",
+    "secret_key": "api_key",
+    "private_key": "api_key",
+    "x_goog_api_key": "api_key",
+    "ocp_apim_subscription_key": "api_key",
+    "cookie": "cookie",
+    "set_cookie": "cookie",
+    "session": "session_id",
+    "session_id": "session_id",
+    "sessionid": "session_id",
+    "sid": "session_id",
+    "jsessionid": "session_id",
+    "phpsessid": "session_id",
+    "connect_sid": "session_id",
+    "x_session_id": "session_id",
+    "csrf": "csrf",
+    "csrf_token": "csrf",
+    "xsrf_token": "csrf",
+    "x_csrf_token": "csrf",
+    "x_xsrf_token": "csrf",
+    "_csrf": "csrf",
+    "authenticity_token": "csrf",
+    "csrfmiddlewaretoken": "csrf",
+    "password": "credential",
+    "passwd": "credential",
+    "pwd": "credential",
+    "pass": "credential",
+    "passphrase": "credential",
+    "secret": "credential",
+    "new_password": "credential",
+    "current_password": "credential",
+    "password_confirmation": "credential",
+    "otp": "credential",
+    "pin": "credential",
+    "card_number": "payment_card",
+    "cardnumber": "payment_card",
+    "cc_number": "payment_card",
+    "ccnum": "payment_card",
+    "cvv": "payment_card",
+    "cvc": "payment_card",
+    "cvv2": "payment_card",
+    "card_cvc": "payment_card",
+    "security_code": "payment_card",
+    "iban": "bank_account",
+    "account_number": "bank_account",
+    "bank_account": "bank_account",
+    "routing_number": "bank_account",
+}
+HEADER_PATTERN: Final = "token|secret|key|password"
+KEY_PATTERN: Final = "(?:^|_)(?:token|secret|password|passwd|apikey|api_key|access_key|private_key|credentials?)(?:$|_)"
+KEY_PATTERN_CLASS: Final = "credential"

@@ -1,0 +1,126 @@
+// Generated from spec/policy/redaction.yaml by `python3 tasks.py gen`. Do not edit by hand.
+
+export const REDACTION_POLICY_VERSION = 1;
+export const REDACTION_MASK = "[REDACTED:{class}:{hash}]";
+
+export interface RedactionRule {
+  name: string;
+  secretClass: string;
+  pattern: string;
+  flags: string;
+  secretGroup: number;
+  validator: "luhn" | "iban" | null;
+  trigger: string | null;
+}
+
+/** Free-text rules; each pattern reads the same in RegExp as in Python's re. */
+export const REDACTION_RULES: readonly RedactionRule[] = [
+  { name: "private_key_block", secretClass: "private_key", pattern: "-----BEGIN [A-Z ]*PRIVATE KEY-----[\\s\\S]*?-----END [A-Z ]*PRIVATE KEY-----", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "jwt", secretClass: "auth_token", pattern: "\\beyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "bearer_credential", secretClass: "auth_token", pattern: "\\bbearer\\s+([A-Za-z0-9._~+/-]{12,}=*)", flags: "gi", secretGroup: 1, validator: null, trigger: null },
+  { name: "basic_credential", secretClass: "auth_token", pattern: "\\bbasic\\s+([A-Za-z0-9+/]{12,}=*)", flags: "gi", secretGroup: 1, validator: null, trigger: null },
+  { name: "aws_access_key_id", secretClass: "api_key", pattern: "\\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\\b", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "aws_secret_access_key", secretClass: "api_key", pattern: "\\baws_?secret_?access_?key[\"']?\\s*[:=]\\s*[\"']?([A-Za-z0-9/+=]{40})", flags: "gi", secretGroup: 1, validator: null, trigger: null },
+  { name: "google_api_key", secretClass: "api_key", pattern: "\\bAIza[0-9A-Za-z_-]{35}\\b", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "google_oauth_token", secretClass: "auth_token", pattern: "\\bya29\\.[0-9A-Za-z_-]{20,}", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "azure_storage_key", secretClass: "api_key", pattern: "AccountKey=([A-Za-z0-9+/]{86}==)", flags: "g", secretGroup: 1, validator: null, trigger: null },
+  { name: "github_token", secretClass: "api_key", pattern: "\\bgh[pousr]_[A-Za-z0-9]{36,255}\\b", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "github_fine_grained_token", secretClass: "api_key", pattern: "\\bgithub_pat_[A-Za-z0-9_]{60,255}\\b", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "gitlab_token", secretClass: "api_key", pattern: "\\bglpat-[A-Za-z0-9_-]{20,}\\b", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "bitbucket_app_password", secretClass: "api_key", pattern: "\\bATBB[A-Za-z0-9]{32,}\\b", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "npm_token", secretClass: "api_key", pattern: "\\bnpm_[A-Za-z0-9]{36}\\b", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "pypi_token", secretClass: "api_key", pattern: "\\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "stripe_secret_key", secretClass: "api_key", pattern: "\\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\\b", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "stripe_webhook_secret", secretClass: "api_key", pattern: "\\bwhsec_[A-Za-z0-9]{24,}\\b", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "square_token", secretClass: "api_key", pattern: "\\bsq0(?:atp|csp)-[0-9A-Za-z_-]{22,43}\\b", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "paypal_braintree_token", secretClass: "api_key", pattern: "\\baccess_token\\$production\\$[0-9a-z]{16}\\$[0-9a-f]{32}", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "slack_token", secretClass: "api_key", pattern: "\\bxox[abposr]-[A-Za-z0-9-]{10,}", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "slack_webhook", secretClass: "api_key", pattern: "https://hooks\\.slack\\.com/services/(T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]{16,})", flags: "g", secretGroup: 1, validator: null, trigger: null },
+  { name: "discord_bot_token", secretClass: "api_key", pattern: "\\b[MN][A-Za-z0-9]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}\\b", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "discord_webhook", secretClass: "api_key", pattern: "https://discord(?:app)?\\.com/api/webhooks/([0-9]+/[A-Za-z0-9_-]{40,})", flags: "g", secretGroup: 1, validator: null, trigger: null },
+  { name: "telegram_bot_token", secretClass: "api_key", pattern: "[0-9]{8,10}:AA[A-Za-z0-9_-]{33}\\b", flags: "g", secretGroup: 0, validator: null, trigger: ":AA" },
+  { name: "twilio_api_key", secretClass: "api_key", pattern: "\\bSK[0-9a-f]{32}\\b", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "sendgrid_key", secretClass: "api_key", pattern: "\\bSG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}\\b", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "mailgun_key", secretClass: "api_key", pattern: "\\bkey-[0-9a-f]{32}\\b", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "openai_key", secretClass: "api_key", pattern: "\\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "openai_project_key", secretClass: "api_key", pattern: "\\bsk-proj-[A-Za-z0-9_-]{40,}", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "anthropic_key", secretClass: "api_key", pattern: "\\bsk-ant-(?:api|admin)[0-9]{2}-[A-Za-z0-9_-]{80,}", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "huggingface_token", secretClass: "api_key", pattern: "\\bhf_[A-Za-z0-9]{34,}\\b", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "digitalocean_token", secretClass: "api_key", pattern: "\\bdo[pro]_v1_[a-f0-9]{64}\\b", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "shopify_token", secretClass: "api_key", pattern: "\\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\\b", flags: "g", secretGroup: 0, validator: null, trigger: null },
+  { name: "heroku_key", secretClass: "api_key", pattern: "\\bheroku[a-z_-]*[\"']?\\s*[:=]\\s*[\"']?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})", flags: "gi", secretGroup: 1, validator: null, trigger: null },
+  { name: "url_password", secretClass: "credential", pattern: "://[^/\\s:@]+:([^/\\s@]+)@", flags: "g", secretGroup: 1, validator: null, trigger: null },
+  { name: "cookie_header", secretClass: "cookie", pattern: "\\bcookie\\s*:\\s*([^\\r\\n]+)", flags: "gi", secretGroup: 1, validator: null, trigger: null },
+  { name: "session_id_value", secretClass: "session_id", pattern: "\\b(?:session_?id|sessid|sid|phpsessid|jsessionid|connect\\.sid)[\"']?\\s*[=:]\\s*[\"']?([A-Za-z0-9%._-]{8,})", flags: "gi", secretGroup: 1, validator: null, trigger: null },
+  { name: "csrf_value", secretClass: "csrf", pattern: "\\b(?:csrf[_-]?token|xsrf[_-]?token|_csrf|authenticity_token|csrfmiddlewaretoken)[\"']?\\s*[=:]\\s*[\"']?([A-Za-z0-9+/%._-]{8,}=*)", flags: "gi", secretGroup: 1, validator: null, trigger: null },
+  { name: "named_secret", secretClass: "credential", pattern: "\\b(?:password|passwd|pwd|passphrase|secret|client_secret|api_?key|access_?token|auth_?token|refresh_?token)[\"']?\\s*[=:]\\s*[\"']?([^\\s\"'&,;<>]{4,})", flags: "gi", secretGroup: 1, validator: null, trigger: null },
+  { name: "payment_card", secretClass: "payment_card", pattern: "\\b[0-9](?:[ -]?[0-9]){12,18}\\b", flags: "g", secretGroup: 0, validator: "luhn", trigger: null },
+  { name: "iban", secretClass: "bank_account", pattern: "\\b[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\\b", flags: "g", secretGroup: 0, validator: "iban", trigger: null },
+];
+
+/** Sensitive key names (lower case, "-" read as "_") and the class of their values. */
+export const SENSITIVE_KEYS: Readonly<Record<string, string>> = {
+  "authorization": "auth_token",
+  "proxy_authorization": "auth_token",
+  "x_auth_token": "auth_token",
+  "access_token": "auth_token",
+  "refresh_token": "auth_token",
+  "id_token": "auth_token",
+  "auth_token": "auth_token",
+  "bearer": "auth_token",
+  "token": "auth_token",
+  "api_key": "api_key",
+  "apikey": "api_key",
+  "x_api_key": "api_key",
+  "client_secret": "api_key",
+  "secret_key": "api_key",
+  "private_key": "api_key",
+  "x_goog_api_key": "api_key",
+  "ocp_apim_subscription_key": "api_key",
+  "cookie": "cookie",
+  "set_cookie": "cookie",
+  "session": "session_id",
+  "session_id": "session_id",
+  "sessionid": "session_id",
+  "sid": "session_id",
+  "jsessionid": "session_id",
+  "phpsessid": "session_id",
+  "connect_sid": "session_id",
+  "x_session_id": "session_id",
+  "csrf": "csrf",
+  "csrf_token": "csrf",
+  "xsrf_token": "csrf",
+  "x_csrf_token": "csrf",
+  "x_xsrf_token": "csrf",
+  "_csrf": "csrf",
+  "authenticity_token": "csrf",
+  "csrfmiddlewaretoken": "csrf",
+  "password": "credential",
+  "passwd": "credential",
+  "pwd": "credential",
+  "pass": "credential",
+  "passphrase": "credential",
+  "secret": "credential",
+  "new_password": "credential",
+  "current_password": "credential",
+  "password_confirmation": "credential",
+  "otp": "credential",
+  "pin": "credential",
+  "card_number": "payment_card",
+  "cardnumber": "payment_card",
+  "cc_number": "payment_card",
+  "ccnum": "payment_card",
+  "cvv": "payment_card",
+  "cvc": "payment_card",
+  "cvv2": "payment_card",
+  "card_cvc": "payment_card",
+  "security_code": "payment_card",
+  "iban": "bank_account",
+  "account_number": "bank_account",
+  "bank_account": "bank_account",
+  "routing_number": "bank_account",
+};
+
+export const SENSITIVE_HEADER_PATTERN = "token|secret|key|password";
+export const SENSITIVE_KEY_PATTERN = "(?:^|_)(?:token|secret|password|passwd|apikey|api_key|access_key|private_key|credentials?)(?:$|_)";
+export const SENSITIVE_KEY_CLASS = "credential";

@@ -1,0 +1,1 @@
+"""Capture: what the extension reports, kept in bounded buffers."""

@@ -1,0 +1,1 @@
+"""Safety: the redaction gateway and the approval engine."""

@@ -1,0 +1,111 @@
+"""The redaction policy as data: a Python module for the daemon, a TypeScript module for the extension.
+
+The rules are written in the regular-expression subset both languages read alike; the daemon
+compiles them into one pattern, the extension into RegExp objects.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..banner import python_banner, ts_banner
+from ..model import Spec
+from ..templating import py_literal
+
+SOURCES = ("spec/policy/redaction.yaml",)
+
+
+def key_classes(policy: dict[str, Any]) -> dict[str, str]:
+    return {key: cls for cls, keys in policy["keys"].items() for key in keys}
+
+
+def render(spec: Spec) -> dict[str, str]:
+    return {
+        "generated/gasoline_generated/redaction_rules.py": python_module(spec.redaction),
+        "generated/ts/redaction.ts": typescript_module(spec.redaction),
+    }
+
+
+def python_module(policy: dict[str, Any]) -> str:
+    rules = "".join(
+        f"    Rule({py_literal(r['name'])}, {py_literal(r['class'])}, {py_literal(r['pattern'])}, "
+        f"{r.get('ignore_case', False)}, {r.get('secret', 0)}, {py_literal(r.get('validator'))}, "
+        f"{py_literal(r.get('trigger'))}),\n"
+        for r in policy["rules"]
+    )
+    keys = "".join(f"    {py_literal(key)}: {py_literal(cls)},\n" for key, cls in key_classes(policy).items())
+    classes = "".join(f"    {py_literal(name)}: {py_literal(text)},\n" for name, text in policy["classes"].items())
+    return f'''{python_banner(SOURCES)}"""The redaction policy as data, for gasoline.safety.redaction."""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+
+class Rule(NamedTuple):
+    name: str
+    secret_class: str
+    pattern: str
+    ignore_case: bool
+    secret_group: int
+    validator: str | None
+    trigger: str | None
+
+
+POLICY_VERSION: Final = {policy["version"]}
+MASK: Final = {py_literal(policy["mask"])}
+CLASSES: Final[dict[str, str]] = {{
+{classes}}}
+RULES: Final[tuple[Rule, ...]] = (
+{rules})
+# Sensitive key names (lower case, "-" read as "_") and the class of their values.
+KEYS: Final[dict[str, str]] = {{
+{keys}}}
+HEADER_PATTERN: Final = {py_literal(policy["header_pattern"])}
+KEY_PATTERN: Final = {py_literal(policy["key_pattern"])}
+KEY_PATTERN_CLASS: Final = {py_literal(policy["key_pattern_class"])}
+'''
+
+
+def typescript_module(policy: dict[str, Any]) -> str:
+    def entry(rule: dict[str, Any]) -> str:
+        fields = {
+            "name": rule["name"],
+            "secretClass": rule["class"],
+            "pattern": rule["pattern"],
+            "flags": "gi" if rule.get("ignore_case") else "g",
+            "secretGroup": rule.get("secret", 0),
+            "validator": rule.get("validator"),
+            "trigger": rule.get("trigger"),
+        }
+        return "  { " + ", ".join(f"{key}: {json.dumps(value)}" for key, value in fields.items()) + " },\n"
+
+    rules = "".join(entry(rule) for rule in policy["rules"])
+    keys = "".join(f"  {json.dumps(key)}: {json.dumps(cls)},\n" for key, cls in key_classes(policy).items())
+    return f"""{ts_banner(SOURCES)}
+export const REDACTION_POLICY_VERSION = {policy["version"]};
+export const REDACTION_MASK = {json.dumps(policy["mask"])};
+
+export interface RedactionRule {{
+  name: string;
+  secretClass: string;
+  pattern: string;
+  flags: string;
+  secretGroup: number;
+  validator: "luhn" | "iban" | null;
+  trigger: string | null;
+}}
+
+/** Free-text rules; each pattern reads the same in RegExp as in Python's re. */
+export const REDACTION_RULES: readonly RedactionRule[] = [
+{rules}];
+
+/** Sensitive key names (lower case, "-" read as "_") and the class of their values. */
+export const SENSITIVE_KEYS: Readonly<Record<string, string>> = {{
+{keys}}};
+
+export const SENSITIVE_HEADER_PATTERN = {json.dumps(policy["header_pattern"])};
+export const SENSITIVE_KEY_PATTERN = {json.dumps(policy["key_pattern"])};
+export const SENSITIVE_KEY_CLASS = {json.dumps(policy["key_pattern_class"])};
+"""

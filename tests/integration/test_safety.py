@@ -1,0 +1,101 @@
+"""Redaction and approvals through the real daemon, bridge and command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from ..unit.secret_corpus import corpus
+from .conftest import Isolated
+from .processes import Daemon, environment, running_bridge, running_daemon
+from .test_http_probes import Probe, call
+
+
+def gasoline(isolated: Isolated, *args: str) -> subprocess.CompletedProcess[str]:
+    env = environment(isolated.state_dir, isolated.port)
+    return subprocess.run(
+        [sys.executable, "-m", "gasoline", *args], env=env, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_the_approval_round_trip_through_a_bridge_and_the_command_line(isolated: Isolated) -> None:
+    with running_bridge(isolated.state_dir, isolated.port) as bridge:
+        bridge.initialize()
+        asked = bridge.call("configure", {"action": "clear", "buffers": ["logs"]})["result"]
+        assert asked["isError"] and asked["structuredContent"]["error"] == "approval_required"
+        request_id = asked["structuredContent"]["details"]["request_id"]
+
+        listed = gasoline(isolated, "approvals")
+        assert listed.returncode == 0 and request_id in listed.stdout and "configure(action='clear')" in listed.stdout
+        approved = gasoline(isolated, "approve", request_id)
+        assert approved.returncode == 0 and approved.stdout.startswith(f"approved: {request_id}")
+
+        done = bridge.call("configure", {"action": "clear", "buffers": ["logs"], "approval_id": request_id})["result"]
+        assert done["isError"] is False and done["structuredContent"] == {"cleared": {"logs": 0}, "total": 0}
+        replay = bridge.call("configure", {"action": "clear", "buffers": ["logs"], "approval_id": request_id})["result"]
+        assert replay["structuredContent"]["error"] == "approval_replayed"
+
+        second = bridge.call("configure", {"action": "clear"})["result"]["structuredContent"]["details"]["request_id"]
+        assert gasoline(isolated, "deny", second).stdout.startswith(f"denied: {second}")
+        denied = bridge.call("configure", {"action": "clear", "approval_id": second})["result"]
+        assert denied["structuredContent"]["error"] == "approval_denied"
+        again = gasoline(isolated, "approve", second)
+        assert again.returncode == 1 and "already denied" in again.stderr
+
+    audit = [
+        json.loads(line) for line in (isolated.state_dir / f"approvals-{isolated.port}.jsonl").read_text().splitlines()
+    ]
+    assert [entry["event"] for entry in audit] == [
+        "requested",
+        "approved",
+        "redeemed",
+        "rejected",
+        "requested",
+        "denied",
+        "rejected",
+    ]
+
+
+def test_only_a_holder_of_the_daemon_token_can_decide(daemon: Daemon) -> None:
+    probe = Probe(daemon, token=False)
+    status, headers, _ = probe.send("POST", {"decision": "approve"}, path="/approvals/apr_0123456789abcdef0123")
+    assert status == 401 and headers["www-authenticate"].startswith("Bearer")
+    assert probe.send("GET", path="/approvals")[0] == 401
+    listed = Probe(daemon).send("GET", path="/approvals")
+    assert listed[0] == 200 and listed[2] == {"pending": []}
+    assert Probe(daemon).send("POST", {"decision": "maybe"}, path="/approvals/apr_0123456789abcdef0123")[0] == 400
+
+
+def test_no_secret_leaves_in_a_result_the_log_or_the_audit_trail(daemon: Daemon) -> None:
+    secrets = corpus()
+    probe = Probe(daemon)
+    session = probe.session()
+    for index, secret in enumerate(secrets):
+        body = call("observe", {"what": "result_page", "cursor": secret.line}, request_id=100 + index)
+        status, _, reply = probe.send(body=body, Mcp_Session_Id=session)
+        assert status == 200
+        text = json.dumps(reply)
+        assert not [f for f in secret.value.split() if len(f) >= 12 and f in text], secret.format
+        assert "[REDACTED:" in reply["result"]["content"][0]["text"]
+    facts = probe.send("GET", path="/health")[2]
+    assert sum(facts["redaction"]["redacted"].values()) >= len(secrets)
+    written = "".join(path.read_text() for path in daemon.state_dir.glob("*.log*"))
+    assert "refused" in written, "the refusals were logged"
+    leaks = [s.format for s in secrets if any(len(f) >= 12 and f in written for f in s.value.split())]
+    assert not leaks, leaks
+
+
+def test_a_broken_project_policy_withholds_every_result(isolated: Isolated) -> None:
+    config = isolated.state_dir.parent / ".gasoline" / "config.yaml"
+    config.parent.mkdir()
+    config.write_text("redaction:\n  patterns:\n    - {name: broken, pattern: '([a-z'}\n")
+    with running_daemon(isolated.state_dir, port=isolated.port) as daemon:
+        probe = Probe(daemon)
+        session = probe.session()
+        _, _, reply = probe.send(body=call("configure", {"action": "health"}), Mcp_Session_Id=session)
+        result = reply["result"]
+        assert result["isError"] is True and result["structuredContent"]["error"] == "redaction_failed"
+        assert "could not be built" in result["content"][0]["text"]
+        facts = probe.send("GET", path="/health")[2]
+        assert facts["redaction"]["blocked"] >= 1 and facts["service"] == "gasoline"

@@ -1,0 +1,247 @@
+"""The approval engine through the dispatcher, with fixture modes: every refusal distinct, one use per approval."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+from gasoline.contract import CallContext, ModeEntry, MutationRule
+from gasoline.core.dispatch import Dispatcher
+from gasoline.runtime import Runtime
+from gasoline.safety.approvals import Allowance, ApprovalEngine, DecisionError
+from gasoline.safety.audit import AuditTrail
+from gasoline_generated import models
+from gasoline_generated.policy import APPROVAL_CLASSES
+
+from .secret_corpus import corpus
+
+RESULT = models.ConfigureClearResult
+
+
+def fixture_mode(mode: str, params: type, mutation: str, scope: tuple[str, str | None], rules: tuple = ()) -> ModeEntry:
+    return ModeEntry(
+        tool="fixture",
+        mode=mode,
+        mode_key="action",
+        published=True,
+        summary=f"The {mode} fixture.",
+        mutation=mutation,
+        mutation_rules=rules,
+        gates=("approval",),
+        long_running=False,
+        limits={},
+        params_model=params,
+        result_model=RESULT,
+        scope=scope,
+    )
+
+
+MODES = {
+    ("fixture", "write"): fixture_mode("write", models.InteractCodeReadParams, "mutating", ("file", "file_path")),
+    ("fixture", "operate"): fixture_mode(
+        "operate",
+        models.InteractBackendControlParams,
+        "destructive",
+        ("service", "service"),
+        (MutationRule("shadow_mode", True, "read_only"),),
+    ),
+    ("fixture", "script"): fixture_mode("script", models.InteractExecuteJsParams, "mutating", ("daemon", None)),
+}
+
+
+class FixtureHandlers:
+    runs: ClassVar[list[str]] = []
+
+    def __init__(self, runtime: object) -> None:
+        pass
+
+    def _ran(self, name: str) -> Any:
+        FixtureHandlers.runs.append(name)
+        return RESULT(cleared=models.ConfigureClearCounts(), total=0)
+
+    def write(self, params: Any, ctx: CallContext) -> Any:
+        return self._ran("write")
+
+    def operate(self, params: Any, ctx: CallContext) -> Any:
+        return self._ran("operate")
+
+    def script(self, params: Any, ctx: CallContext) -> Any:
+        return self._ran("script")
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def audit_file(tmp_path: Path) -> Path:
+    return tmp_path / "approvals.jsonl"
+
+
+def setup(
+    clock: Clock, audit_file: Path, allowances: list[Allowance] | None = None
+) -> tuple[Dispatcher, ApprovalEngine]:
+    FixtureHandlers.runs = []
+    runtime = Runtime.start()
+    runtime.approvals = ApprovalEngine(
+        APPROVAL_CLASSES, 300, runtime.redactor, AuditTrail(audit_file, runtime.redactor), allowances or [], clock=clock
+    )
+    dispatcher = Dispatcher(runtime, MODES, {"fixture": f"{__name__}:FixtureHandlers"})
+    return dispatcher, runtime.approvals
+
+
+WRITE = {"action": "write", "file_path": "src/app.py", "lines": [1, 5]}
+
+
+def ask(dispatcher: Dispatcher, arguments: dict[str, Any]) -> dict[str, Any]:
+    result = dispatcher.call("fixture", arguments)
+    assert result.is_error, result.structured
+    return result.structured
+
+
+def test_without_an_approval_nothing_runs_and_the_request_says_what_would(clock: Clock, audit_file: Path) -> None:
+    dispatcher, engine = setup(clock, audit_file)
+    error = ask(dispatcher, WRITE)
+    assert error["error"] == "approval_required" and FixtureHandlers.runs == []
+    request = error["details"]
+    assert request["request_id"].startswith("apr_") and request["status"] == "pending"
+    assert (request["tool"], request["mode"], request["mutation"], request["scope"]) == (
+        "fixture",
+        "write",
+        "mutating",
+        "file:src/app.py",
+    )
+    assert (
+        request["summary"] == "fixture(action='write') with file_path=\"src/app.py\", lines=[1, 5]: The write fixture."
+    )
+    assert request["expires_at"] == "1970-01-12T13:51:40Z"
+    assert f'approval_id="{request["request_id"]}"' in error["message"]
+    assert engine.pending() == [request]
+
+
+def test_an_approved_call_runs_once_and_its_replay_is_refused(clock: Clock, audit_file: Path) -> None:
+    dispatcher, engine = setup(clock, audit_file)
+    request_id = ask(dispatcher, WRITE)["details"]["request_id"]
+    engine.decide(request_id, approve=True, by="test")
+    assert not dispatcher.call("fixture", {**WRITE, "approval_id": request_id}).is_error
+    assert FixtureHandlers.runs == ["write"]
+    assert ask(dispatcher, {**WRITE, "approval_id": request_id})["error"] == "approval_replayed"
+    assert FixtureHandlers.runs == ["write"]
+    events = [entry["event"] for entry in AuditTrail(audit_file, engine.redactor).read()]
+    assert events == ["requested", "approved", "redeemed", "rejected"]
+
+
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        (lambda engine, rid, clock, args: engine.decide(rid, approve=False, by="test"), "approval_denied"),
+        (lambda engine, rid, clock, args: None, "approval_pending"),
+        (
+            lambda engine, rid, clock, args: (engine.decide(rid, True, "test"), setattr(clock, "now", clock.now + 301)),
+            "approval_expired",
+        ),
+        (
+            lambda engine, rid, clock, args: (engine.decide(rid, True, "test"), args.update(file_path="src/other.py")),
+            "approval_scope_mismatch",
+        ),
+        (
+            lambda engine, rid, clock, args: (engine.decide(rid, True, "test"), args.update(lines=[1, 99])),
+            "approval_arguments_mismatch",
+        ),
+    ],
+    ids=["denied", "pending", "expired", "scope", "arguments"],
+)
+def test_each_refusal_has_its_own_error(change: Any, code: str, clock: Clock, audit_file: Path) -> None:
+    dispatcher, engine = setup(clock, audit_file)
+    request_id = ask(dispatcher, WRITE)["details"]["request_id"]
+    arguments = dict(WRITE)
+    change(engine, request_id, clock, arguments)
+    error = ask(dispatcher, {**arguments, "approval_id": request_id})
+    assert error["error"] == code, error["message"]
+    assert FixtureHandlers.runs == []
+
+
+def test_an_unknown_or_malformed_approval_id(clock: Clock, audit_file: Path) -> None:
+    dispatcher, _ = setup(clock, audit_file)
+    assert ask(dispatcher, {**WRITE, "approval_id": "apr_" + "0" * 24})["error"] == "approval_unknown"
+    malformed = ask(dispatcher, {**WRITE, "approval_id": "let me in"})
+    assert malformed["error"] == "invalid_arguments" and malformed["problems"][0]["parameter"] == "approval_id"
+    modeless = dispatcher.call("fixture", {**WRITE, "action": "write"})
+    assert modeless.structured["error"] == "approval_required"
+
+
+def test_one_approval_used_concurrently_lets_exactly_one_call_run(clock: Clock, audit_file: Path) -> None:
+    dispatcher, engine = setup(clock, audit_file)
+    request_id = ask(dispatcher, WRITE)["details"]["request_id"]
+    engine.decide(request_id, approve=True, by="test")
+    start = threading.Barrier(16)
+    outcomes: list[str] = []
+
+    def retry() -> None:
+        start.wait()
+        result = dispatcher.call("fixture", {**WRITE, "approval_id": request_id})
+        outcomes.append("ran" if not result.is_error else result.structured["error"])
+
+    threads = [threading.Thread(target=retry) for _ in range(16)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert sorted(outcomes) == ["approval_replayed"] * 15 + ["ran"]
+    assert FixtureHandlers.runs == ["write"]
+
+
+def test_read_only_calls_and_project_allowances_run_without_asking(clock: Clock, audit_file: Path) -> None:
+    dispatcher, _ = setup(clock, audit_file)
+    shadow = dispatcher.call(
+        "fixture", {"action": "operate", "service": "api", "operation": "reset_database", "shadow_mode": True}
+    )
+    assert not shadow.is_error, "a shadow run is read-only by the mode's mutation rule"
+    assert (
+        ask(dispatcher, {"action": "operate", "service": "api", "operation": "reset_database"})["error"]
+        == "approval_required"
+    )
+    dispatcher, _ = setup(clock, audit_file, [Allowance("fixture", "write", "file:src/app.py")])
+    assert not dispatcher.call("fixture", WRITE).is_error
+    assert ask(dispatcher, {**WRITE, "file_path": "src/secret.py"})["error"] == "approval_required", (
+        "the allowance has a scope"
+    )
+    assert any(entry["event"] == "allowed_by_project_policy" for entry in AuditTrail(audit_file, _.redactor).read())
+
+
+def test_secrets_in_arguments_never_reach_the_request_or_the_audit_trail(clock: Clock, audit_file: Path) -> None:
+    dispatcher, engine = setup(clock, audit_file)
+    secret = corpus()[0]
+    error = ask(dispatcher, {"action": "script", "script": f"fetch('/x', {{headers: {{k: '{secret.line}'}}}})"})
+    assert secret.value not in json.dumps(error) and "[REDACTED:" in error["details"]["summary"]
+    engine.decide(error["details"]["request_id"], approve=True, by="test")
+    assert secret.value not in audit_file.read_text()
+
+
+def test_human_decisions_happen_once(clock: Clock, audit_file: Path) -> None:
+    dispatcher, engine = setup(clock, audit_file)
+    request_id = ask(dispatcher, WRITE)["details"]["request_id"]
+    with pytest.raises(DecisionError, match="no pending request"):
+        engine.decide("apr_" + "1" * 24, approve=True, by="test")
+    engine.decide(request_id, approve=False, by="test")
+    with pytest.raises(DecisionError, match="already denied"):
+        engine.decide(request_id, approve=True, by="test")
+    assert engine.pending() == []
+    clock.now += 1000
+    late = ask(dispatcher, WRITE)["details"]["request_id"]
+    clock.now += 301
+    with pytest.raises(DecisionError, match="no pending request"):
+        engine.decide(late, approve=True, by="test")

@@ -1,0 +1,226 @@
+"""The redaction gateway: every secret of the corpus masked on every entry path, ordinary text untouched."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gasoline import logs
+from gasoline.core.dispatch import Dispatcher
+from gasoline.core.jsonrpc import Request
+from gasoline.core.local_tools import LocalTools
+from gasoline.core.protocol import Exchange
+from gasoline.runtime import Runtime
+from gasoline.safety import redaction
+from gasoline.safety.audit import AuditTrail
+from gasoline.safety.redaction import RedactionUnavailable, Redactor, UnavailableRedactor, build_redactor
+
+from .secret_corpus import ORDINARY, Secret, corpus
+
+SECRETS = corpus()
+KEY = b"k" * 32
+
+
+@pytest.fixture
+def redactor() -> Redactor:
+    return build_redactor(KEY)
+
+
+def test_the_corpus_is_large_and_varied() -> None:
+    assert len(SECRETS) >= 60 and len({s.format for s in SECRETS}) >= 25
+
+
+@pytest.mark.parametrize("secret", SECRETS, ids=lambda s: s.format)
+def test_a_secret_in_text_is_masked_and_nothing_else_changes(secret: Secret, redactor: Redactor) -> None:
+    expected_mask = build_redactor(KEY).mask(secret.value, secret.secret_class)
+    assert redactor.text(secret.line) == secret.line.replace(secret.value, expected_mask)
+
+
+@pytest.mark.parametrize("text", ORDINARY, ids=lambda t: t[:30])
+def test_ordinary_text_comes_through_byte_for_byte(text: str, redactor: Redactor) -> None:
+    assert redactor.text(text) == text
+    event = {"type": "console", "message": text, "url": f"http://localhost:3000/a?q={text[:20]}"}
+    assert redactor.value(event) == event
+    assert redactor.headers({"User-Agent": text, "Accept": "*/*"}) == {"User-Agent": text, "Accept": "*/*"}
+
+
+def test_masks_are_deterministic_and_tell_secrets_apart(redactor: Redactor) -> None:
+    first, second = SECRETS[0].value, SECRETS[1].value
+    assert redactor.text(first) == build_redactor(KEY).text(first)
+    assert redactor.text(first) != redactor.text(second)
+    assert redactor.text(first) != build_redactor(b"another key 32 bytes long.......").text(first)
+    masked = redactor.text(SECRETS[0].line)
+    assert redactor.text(masked) == masked, "redacting twice changes nothing"
+
+
+def events_carrying(secret: Secret) -> list[dict[str, Any]]:
+    """The secret on each entry path: console text, exception message and stack, network URL,
+    headers and bodies, WebSocket frames, and tool arguments."""
+    value, line = secret.value, secret.line
+    return [
+        {"type": "console", "ts": "2026-11-22T10:00:00Z", "level": "log", "message": line},
+        {
+            "type": "exception",
+            "ts": "2026-11-22T10:00:00Z",
+            "kind": "error",
+            "message": f"Error: {line}",
+            "stack": f"Error: {line}\n    at submit (app.js:10:5)",
+        },
+        {
+            "type": "network_body",
+            "ts": "2026-11-22T10:00:00Z",
+            "method": "POST",
+            "status": 500,
+            "url": f"https://api.example.com/v1/items?page=2&access_token={value}&sort=asc",
+            "requestHeaders": {
+                "Authorization": f"Bearer {value}",
+                "X-Custom-Token": value,
+                "Accept": "application/json",
+            },
+            "requestBody": json.dumps({"note": line, "password": value}),
+            "responseBody": f"upstream said: {line}",
+        },
+        {
+            "type": "websocket",
+            "ts": "2026-11-22T10:00:00Z",
+            "event": "message",
+            "id": "c1",
+            "direction": "outgoing",
+            "data": json.dumps({"type": "auth", "secret": value, "echo": line}),
+        },
+        {"tool": "interact", "arguments": {"action": "execute_js", "script": f"fetch('/x', {{body: '{line}'}})"}},
+    ]
+
+
+@pytest.mark.parametrize("secret", SECRETS, ids=lambda s: s.format)
+def test_a_secret_on_every_entry_path_is_masked(secret: Secret, redactor: Redactor) -> None:
+    fragments = [part for part in re.split(r"\s+", secret.value) if len(part) >= 12] or [secret.value]
+    for event in events_carrying(secret):
+        redacted = redactor.value(event)
+        for text in (json.dumps(redacted), json.dumps(redacted, ensure_ascii=False)):
+            leaked = [f for f in fragments if f in text or json.dumps(f)[1:-1] in text]
+            assert not leaked, (
+                f"{secret.format} leaked through {event.get('type', 'tool arguments')}: {leaked[0][:20]}..."
+            )
+        assert "[REDACTED:" in json.dumps(redacted)
+
+
+def test_structured_data_is_masked_by_key_and_left_alone_otherwise(redactor: Redactor) -> None:
+    clean_body = '{"q": "shoes",  "page": 2}'
+    out = redactor.value(
+        {
+            "password": 123456,
+            "keyboard": "qwerty",
+            "user_token": "abc",
+            "cvv": "123",
+            "nested": {"Set-Cookie": "sid=1"},
+            "body": clean_body,
+            "flags": [True, None, 3],
+        }
+    )
+    assert out["keyboard"] == "qwerty" and out["flags"] == [True, None, 3]
+    assert out["body"] == clean_body, "a body without secrets is not rewritten"
+    for key in ("password", "user_token", "cvv"):
+        assert out[key].startswith("[REDACTED:")
+    assert out["nested"]["Set-Cookie"].startswith("[REDACTED:cookie:")
+    headers = redactor.headers({"X-Request-Token": "t", "X-Api-Key": "k", "Content-Type": "text/html"})
+    assert headers["Content-Type"] == "text/html" and all(
+        v.startswith("[REDACTED:") for k, v in headers.items() if k != "Content-Type"
+    )
+
+
+def test_counts_by_class_and_never_values(redactor: Redactor) -> None:
+    for secret in SECRETS[:10]:
+        redactor.text(secret.line)
+    stats = redactor.stats()
+    assert stats["policy_version"] == "1" and stats["blocked"] == 0
+    assert sum(stats["redacted"].values()) >= 10
+    assert not any(s.value in json.dumps(stats) for s in SECRETS)
+
+
+def test_the_egress_stage_masks_a_model_bound_payload_or_refuses(redactor: Redactor) -> None:
+    envelope = {"summary": SECRETS[3].line, "evidence": {"errors": [SECRETS[40].line]}}
+    assert not any(s.value in json.dumps(redactor.for_model(envelope)) for s in SECRETS)
+    with pytest.raises(RedactionUnavailable):
+        UnavailableRedactor("policy missing", "1").for_model(envelope)
+
+
+def test_a_broken_project_pattern_fails_closed(tmp_path: Path) -> None:
+    (tmp_path / ".gasoline").mkdir()
+    (tmp_path / ".gasoline" / "config.yaml").write_text(
+        "redaction:\n  patterns:\n    - {name: broken, pattern: '([a-z'}\n"
+    )
+    runtime = Runtime.start(project=tmp_path)
+    with pytest.raises(RedactionUnavailable, match="could not be built"):
+        runtime.redactor.text("anything")
+    assert runtime.redactor.stats()["blocked"] == 1
+
+
+def test_a_project_pattern_is_masked_as_user_pattern(tmp_path: Path) -> None:
+    (tmp_path / ".gasoline").mkdir()
+    (tmp_path / ".gasoline" / "config.yaml").write_text(
+        "redaction:\n  patterns:\n    - {name: ticket, pattern: 'TKT-[0-9]{6}'}\n"
+    )
+    runtime = Runtime.start(project=tmp_path)
+    assert runtime.redactor.text("see TKT-123456").startswith("see [REDACTED:user_pattern:")
+    assert runtime.redactor.version == "1+project"
+
+
+def call(runtime: Runtime, arguments: dict[str, Any]) -> dict[str, Any]:
+    tools = LocalTools(Dispatcher(runtime), runtime.redactor, runtime.continuations, 200_000)
+    request = Request(1, "tools/call", {"name": "observe", "arguments": arguments})
+    return tools.call("observe", arguments, Exchange(request, lambda message: None))
+
+
+def test_tool_results_are_redacted_before_they_leave(monkeypatch: pytest.MonkeyPatch) -> None:
+    runtime = Runtime.start()
+    secret = SECRETS[0]
+    result = call(runtime, {"what": "result_page", "cursor": secret.value})
+    text = json.dumps(result)
+    assert secret.value not in text and "[REDACTED:api_key:" in result["content"][0]["text"]
+    assert result["_meta"]["dev.gasoline/redaction"] == {"policy_version": "1", "masked": 1}
+
+
+def test_a_rule_that_raises_withholds_the_result_and_counts_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    runtime = Runtime.start()
+
+    def broken(candidate: str) -> bool:
+        raise RuntimeError("validator crashed")
+
+    monkeypatch.setitem(redaction.VALIDATORS, "luhn", broken)
+    runtime = Runtime.start()
+    result = call(runtime, {"what": "result_page", "cursor": "card 4111 1111 1111 1111"})
+    assert result["isError"] is True and result["structuredContent"]["error"] == "redaction_failed"
+    assert "4111" not in json.dumps(result)
+    assert runtime.redactor.stats()["blocked"] >= 1
+
+
+def test_logs_and_audit_trails_are_redacted_or_withheld(tmp_path: Path) -> None:
+    log_file = tmp_path / "daemon.log"
+    logs.configure(log_file, to_stderr=False)
+    try:
+        logs.redact_with(build_redactor(KEY))
+        logs.log.info("refused: %s", SECRETS[5].line)
+        logs.redact_with(UnavailableRedactor("broken", "1"))
+        logs.log.info("refused: %s", SECRETS[6].line)
+    finally:
+        logs.redact_with(None)
+        for handler in list(logs.log.handlers):
+            logs.log.removeHandler(handler)
+            handler.close()
+        logging.getLogger("waitress").handlers.clear()
+    written = log_file.read_text()
+    assert SECRETS[5].value not in written and SECRETS[6].value not in written
+    assert "[REDACTED:" in written and "[withheld: redaction unavailable]" in written
+    trail = AuditTrail(tmp_path / "audit.jsonl", build_redactor(KEY))
+    trail.write("requested", summary=SECRETS[7].line)
+    (tmp_path / "audit.jsonl").open("a").write('{"broken line\n')
+    trail.write("approved", summary="fine")
+    entries = trail.read()
+    assert [e["event"] for e in entries] == ["requested", "approved"]
+    assert SECRETS[7].value not in (tmp_path / "audit.jsonl").read_text()
