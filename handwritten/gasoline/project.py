@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import yaml
 from pydantic import ValidationError
 
 from gasoline_generated.models import ProjectConfig
@@ -31,6 +30,8 @@ def load_project_config(directory: Path) -> ProjectConfig:
     path = directory / CONFIG_FILE
     if not path.exists():
         return ProjectConfig()
+    import yaml  # only for a project that has a config file: the daemon stays small without one
+
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         return ProjectConfig.model_validate(data or {})

@@ -19,6 +19,7 @@ from gasoline.runtime import Runtime
 from gasoline.safety import redaction
 from gasoline.safety.audit import AuditTrail
 from gasoline.safety.redaction import RedactionUnavailable, Redactor, UnavailableRedactor, build_redactor
+from gasoline_generated import redaction_rules as policy_rules
 
 from .secret_corpus import ORDINARY, Secret, corpus
 
@@ -108,6 +109,44 @@ def test_a_secret_on_every_entry_path_is_masked(secret: Secret, redactor: Redact
                 f"{secret.format} leaked through {event.get('type', 'tool arguments')}: {leaked[0][:20]}..."
             )
         assert "[REDACTED:" in json.dumps(redacted)
+
+
+def test_anchored_rules_find_what_a_full_scan_finds() -> None:
+    """A rule with anchors is only tried next to them; on the corpus it must miss nothing."""
+    anchored = [rule for rule in policy_rules.RULES if rule.anchors]
+    assert anchored, "the policy uses anchors"
+    edges = [  # where anchors could be missed: the very start, non-ASCII, neighbours, word starts
+        "4111111111111111 at the start",
+        "é4111 1111 1111 1111, x4111111111111111, 4111-1111-1111-1111 5500 0000 0000 0004",
+        "DE89370400440532013000 GB82WEST12345698765432 xDE89370400440532013000",
+        "sessid=abcdefgh12 phpsessid=abcdefgh34 token_secret=abcd pass: hunter22",
+    ]
+    text = "\n".join([*edges, *(secret.line for secret in SECRETS), *ORDINARY])
+    views = redaction.TextViews(text)
+    assert redaction.TextViews(edges[0]).shape.startswith(b" 0000")
+    rules_that_found = 0
+    for rule in anchored:
+        with_anchors = redaction.CompiledRule(rule)
+        without = redaction.CompiledRule(rule._replace(anchors=(), reach=0, shape=False))
+        found = list(with_anchors.secrets(views))
+        assert found == list(without.secrets(views)), rule.name
+        rules_that_found += bool(found)
+    assert rules_that_found == len(anchored), "the corpus exercises every anchored rule"
+
+
+def test_a_secret_used_as_a_map_key_is_masked(redactor: Redactor) -> None:
+    token = next(s.value for s in SECRETS if s.format == "github_token")
+    out = redactor.value({token: {"scopes": ["repo"]}, "ok": 1})
+    assert token not in json.dumps(out) and out["ok"] == 1
+    assert next(key for key in out if key != "ok").startswith("[REDACTED:api_key:")
+
+
+def test_repeated_texts_are_masked_and_counted_every_time(redactor: Redactor) -> None:
+    line = next(s.line for s in SECRETS if s.format == "github_token")
+    clean = "GET /api/products?page=2 200 12ms"
+    outputs = {redactor.text(line) for _ in range(3)} | {redactor.text(clean) for _ in range(3)}
+    assert outputs == {redactor.text(line), clean}
+    assert redactor.stats()["redacted"]["api_key"] == 4
 
 
 def test_structured_data_is_masked_by_key_and_left_alone_otherwise(redactor: Redactor) -> None:

@@ -15,6 +15,7 @@ import logging
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -33,7 +34,7 @@ class ToolResult:
     structured: dict[str, Any]
     is_error: bool = False
 
-    @property
+    @cached_property
     def text(self) -> str:
         """The compact text form that accompanies the structured result."""
         if self.is_error:

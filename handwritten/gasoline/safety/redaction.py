@@ -7,7 +7,9 @@ while running, nothing is passed on raw: RedactionUnavailable tells the caller t
 
 Speed: each rule runs as its own pass, which lets the regular-expression engine jump to its
 literal prefix ("ghp_", "AKIA", "bearer"); a leading \b would defeat that, so it is checked in
-code instead, and case-insensitive rules run on an ASCII-lowercased copy of the text.
+code instead, and case-insensitive rules run on an ASCII-lowercased copy of the text. A rule
+that cannot start with a literal names anchors (in the text, or in its shape: "AA00" for an
+IBAN) and is tried only next to them. Short strings already found clean are remembered.
 """
 
 from __future__ import annotations
@@ -16,10 +18,12 @@ import hashlib
 import hmac
 import json
 import re
+import string
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import cached_property
+from typing import Any, AnyStr
 
 from gasoline_generated import redaction_rules as policy
 from gasoline_generated.redaction_rules import Rule
@@ -61,7 +65,39 @@ def normalize_key(key: str) -> str:
     return key.lower().replace("-", "_")
 
 
-LOWER_ASCII = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+LOWER_ASCII = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
+def shape_table() -> bytes:
+    """For bytes.translate: digits to 0, capital letters to A, other word characters to a, the rest to a space."""
+    table = bytearray(b" " * 256)
+    for characters, shape in ((string.digits, "0"), (string.ascii_uppercase, "A"), (string.ascii_lowercase + "_", "a")):
+        for character in characters:
+            table[ord(character)] = ord(shape)
+    return bytes(table)
+
+
+SHAPE = shape_table()
+NON_WORD = re.compile(r"\W")
+CLEAN_TEXTS_KEPT = 4096
+CLEAN_TEXT_MAX_LENGTH = 512
+
+
+class TextViews:
+    """A text and the copies of it that rules scan, each made once and only when a rule asks."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    @cached_property
+    def lowered(self) -> str:
+        return self.text.translate(LOWER_ASCII)
+
+    @cached_property
+    def shape(self) -> bytes:
+        """One byte per character (digit 0, capital A, other word character a, anything else a
+        space), after one space that stands for the start of the text."""
+        return b" " + self.text.encode("ascii", "replace").translate(SHAPE)
 
 
 class CompiledRule:
@@ -73,13 +109,65 @@ class CompiledRule:
         if self.word_start:
             pattern = pattern[2:]
         self.lowered = rule.ignore_case
-        if self.lowered and re.search(r"[A-Z]", re.sub(r"\\.|\[[^\]]*\]", "", pattern)):
+        literals = re.sub(r"\\.|\[[^\]]*\]", "", pattern) + "".join(rule.anchors)
+        if self.lowered and re.search(r"[A-Z]", literals):
             raise ValueError(f"rule {rule.name!r} ignores case, so its literal letters must be lower case")
+        if rule.shape and (self.lowered or not rule.anchors or any(set(a) - set(" 0Aa") for a in rule.anchors)):
+            raise ValueError(f"rule {rule.name!r}: shape anchors are made of ' ', 0, A and a, in a case-sensitive rule")
         self.regex = re.compile(pattern)
+        # The fewest characters a match can span (re has no public way to ask).
+        self.shortest: int = re._parser.parse(pattern).getwidth()[0]  # type: ignore[attr-defined]
         if self.regex.groups < rule.secret_group:
             raise ValueError(f"rule {rule.name!r} has no group {rule.secret_group}")
         self.rule = rule
         self.validator = VALIDATORS[rule.validator] if rule.validator else None
+
+    def secrets(self, views: TextViews) -> Iterator[tuple[int, int]]:
+        """The (start, end) of each secret this rule finds, leftmost first."""
+        text = views.text
+        subject = views.lowered if self.lowered else text
+        if self.rule.anchors:
+            end = 0
+            for start in self._anchored_starts(views, subject):
+                if start < end or (match := self.regex.match(subject, start)) is None:
+                    continue
+                if not self._inside_word(match, text) and self._valid(match, text):
+                    end = match.end()
+                    yield match.span(self.rule.secret_group)
+            return
+        position = 0
+        while (match := self.regex.search(subject, position)) is not None:
+            if self._inside_word(match, text):
+                # No match can start before the word ends.
+                boundary = NON_WORD.search(text, match.start())
+                position = boundary.end() if boundary else len(text)
+            elif not self._valid(match, text):
+                position = match.start() + 1
+            else:
+                position = max(match.end(), match.start() + 1)
+                yield match.span(self.rule.secret_group)
+
+    def _anchored_starts(self, views: TextViews, subject: str) -> list[int]:
+        """Where a match may start: up to `reach` characters before each anchor."""
+        if self.rule.shape:
+            found = [at - 1 for anchor in self.rule.anchors for at in _occurrences(views.shape, anchor.encode())]
+        else:
+            found = [at for anchor in self.rule.anchors for at in _occurrences(subject, anchor)]
+        return sorted({max(at - back, 0) for at in found for back in range(self.rule.reach + 1)})
+
+    def _inside_word(self, match: re.Match[str], text: str) -> bool:
+        """The leading \b fails: the match starts right after a word character."""
+        return self.word_start and match.start() > 0 and _word(text[match.start() - 1])
+
+    def _valid(self, match: re.Match[str], text: str) -> bool:
+        return self.validator is None or self.validator(text[slice(*match.span(self.rule.secret_group))])
+
+
+def _occurrences(text: AnyStr, literal: AnyStr) -> Iterator[int]:
+    found = text.find(literal)
+    while found >= 0:
+        yield found
+        found = text.find(literal, found + 1)
 
 
 def _word(character: str) -> bool:
@@ -103,6 +191,11 @@ class Redactor:
         self._counts: Counter[str] = Counter()
         self._blocked = 0
         self._lock = threading.Lock()
+        # Texts too short for any rule pass untouched, and so do short texts already found clean:
+        # results re-redact what was redacted when stored, and repeat the same strings often.
+        self._shortest = min((rule.shortest for rule in self._rules), default=0)
+        self._clean: dict[str, None] = {}
+        self._key_classes: dict[str, str | None] = {}
 
     @property
     def rule_count(self) -> int:
@@ -116,11 +209,14 @@ class Redactor:
 
     def text(self, text: str) -> str:
         """Free text with every secret the rules find masked (masks already there are kept)."""
+        if len(text) < self._shortest or text in self._clean:
+            return text
         try:
             spans = self._spans(text)
         except Exception as error:
             raise self.withheld(error) from error
         if not spans:
+            self._remember_clean(text)
             return text
         out, copied = [], 0
         for start, end, secret_class in spans:
@@ -130,26 +226,20 @@ class Redactor:
         out.append(text[copied:])
         return "".join(out)
 
+    def _remember_clean(self, text: str) -> None:
+        if len(text) <= CLEAN_TEXT_MAX_LENGTH:
+            with self._lock:
+                if len(self._clean) >= CLEAN_TEXTS_KEPT:
+                    del self._clean[next(iter(self._clean))]
+                self._clean[text] = None
+
     def _spans(self, text: str) -> list[tuple[int, int, str]]:
         """The secrets in a text as non-overlapping (start, end, class), in order; existing masks excluded."""
         taken = [(m.start(), m.end(), "") for m in self._masks.finditer(text)]
         found: list[tuple[int, int, str]] = []
-        lowered = text.translate(LOWER_ASCII) if any(r.lowered for r in self._rules) else text
+        views = TextViews(text)
         for compiled in self._rules:
-            subject = lowered if compiled.lowered else text
-            if compiled.rule.trigger and compiled.rule.trigger not in subject:
-                continue
-            position = 0
-            while (match := compiled.regex.search(subject, position)) is not None:
-                position = max(match.end(), match.start() + 1)
-                if compiled.word_start and match.start() > 0 and _word(text[match.start() - 1]):
-                    position = match.start() + 1
-                    continue
-                start, end = match.span(compiled.rule.secret_group)
-                if compiled.validator and not compiled.validator(text[start:end]):
-                    position = match.start() + 1
-                    continue
-                found.append((start, end, compiled.rule.secret_class))
+            found.extend((start, end, compiled.rule.secret_class) for start, end in compiled.secrets(views))
         spans: list[tuple[int, int, str]] = []
         for start, end, secret_class in sorted(taken + found, key=lambda span: (span[0], -span[1], span[2] != "")):
             if spans and start < spans[-1][1]:
@@ -167,10 +257,16 @@ class Redactor:
 
     def key_class(self, key: str) -> str | None:
         """The class of a value by its key in structured data (JSON keys, query parameters, form fields)."""
+        if key in self._key_classes:
+            return self._key_classes[key]
         name = normalize_key(key)
-        if name in self._keys:
-            return self._keys[name]
-        return policy.KEY_PATTERN_CLASS if self._key_pattern.search(name) else None
+        found = self._keys.get(name) or (policy.KEY_PATTERN_CLASS if self._key_pattern.search(name) else None)
+        if len(key) < self._shortest or key in self._clean:  # never keep a secret in memory
+            with self._lock:
+                if len(self._key_classes) >= CLEAN_TEXTS_KEPT:
+                    self._key_classes.clear()
+                self._key_classes[key] = found
+        return found
 
     def value(self, data: Any) -> Any:
         """JSON-like data with secrets masked: values under sensitive keys whole, strings by the rules."""
@@ -185,16 +281,20 @@ class Redactor:
         if isinstance(data, str):
             return self._string(data)
         if isinstance(data, dict):
-            return {key: self._field(key, value) for key, value in data.items()}
+            return {self._map_key(key): self._field(key, value) for key, value in data.items()}
         if isinstance(data, list):
             return [self._value(item) for item in data]
         return data
+
+    def _map_key(self, key: Any) -> Any:
+        """A key is data too: a map keyed by tokens must not carry them out."""
+        return self.text(key) if isinstance(key, str) else key
 
     def _string(self, text: str) -> str:
         """A string in structured data: a JSON document inside it (a body, a frame) is redacted as
         structured data, and written back only if that changed it; otherwise query parameters and
         free-text rules apply."""
-        if text[:1] in "{[":
+        if text.startswith(("{", "[")):
             try:
                 document = json.loads(text)
             except ValueError:
@@ -231,7 +331,8 @@ class Redactor:
             return f"{match.group(1)}{match.group(2)}={self.mask(match.group(3), secret_class)}"
 
         # Free-text rules first: a secret that spans a parameter boundary (a PEM block) is seen whole.
-        return QUERY_PARAMETER.sub(parameter, self.text(url))
+        text = self.text(url)
+        return QUERY_PARAMETER.sub(parameter, text) if "=" in text else text
 
     def withheld(self, error: BaseException | str) -> RedactionUnavailable:
         with self._lock:
@@ -276,7 +377,9 @@ def build_redactor(key: bytes, user_patterns: Iterable[Mapping[str, Any]] = ()) 
                 bool(p.get("ignore_case", False)),
                 int(p.get("secret", 0)),
                 None,
-                None,
+                (),
+                0,
+                False,
             )
             for p in user_patterns
         ]

@@ -1,7 +1,7 @@
 """The redaction policy as data: a Python module for the daemon, a TypeScript module for the extension.
 
-The rules are written in the regular-expression subset both languages read alike; the daemon
-compiles them into one pattern, the extension into RegExp objects.
+The rules are written in the regular-expression subset both languages read alike; each side
+compiles every rule on its own (Python's re into a pattern, the extension into a RegExp).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def python_module(policy: dict[str, Any]) -> str:
     rules = "".join(
         f"    Rule({py_literal(r['name'])}, {py_literal(r['class'])}, {py_literal(r['pattern'])}, "
         f"{r.get('ignore_case', False)}, {r.get('secret', 0)}, {py_literal(r.get('validator'))}, "
-        f"{py_literal(r.get('trigger'))}),\n"
+        f"{py_literal(tuple(r.get('anchors', ())))}, {r.get('reach', 0)}, {r.get('shape', False)}),\n"
         for r in policy["rules"]
     )
     keys = "".join(f"    {py_literal(key)}: {py_literal(cls)},\n" for key, cls in key_classes(policy).items())
@@ -50,7 +50,9 @@ class Rule(NamedTuple):
     ignore_case: bool
     secret_group: int
     validator: str | None
-    trigger: str | None
+    anchors: tuple[str, ...]
+    reach: int
+    shape: bool
 
 
 POLICY_VERSION: Final = {policy["version"]}
@@ -77,7 +79,9 @@ def typescript_module(policy: dict[str, Any]) -> str:
             "flags": "gi" if rule.get("ignore_case") else "g",
             "secretGroup": rule.get("secret", 0),
             "validator": rule.get("validator"),
-            "trigger": rule.get("trigger"),
+            "anchors": rule.get("anchors", []),
+            "reach": rule.get("reach", 0),
+            "shape": rule.get("shape", False),
         }
         return "  { " + ", ".join(f"{key}: {json.dumps(value)}" for key, value in fields.items()) + " },\n"
 
@@ -94,7 +98,11 @@ export interface RedactionRule {{
   flags: string;
   secretGroup: number;
   validator: "luhn" | "iban" | null;
-  trigger: string | null;
+  /** Texts one of which every match contains, at most `reach` characters in (none: scan it all). */
+  anchors: readonly string[];
+  reach: number;
+  /** The anchors are looked for in the text's shape (see spec/policy/redaction.yaml). */
+  shape: boolean;
 }}
 
 /** Free-text rules; each pattern reads the same in RegExp as in Python's re. */
