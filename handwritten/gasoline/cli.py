@@ -44,7 +44,7 @@ def decide(request_id: str | None, decision: str | None) -> int:
     from gasoline.state import DaemonFiles
 
     files = DaemonFiles.for_port()
-    token = files.read_token()
+    token = files.read_token(files.approver_token)
     headers = {"Host": f"127.0.0.1:{files.port}", "User-Agent": "gasoline-cli", "Content-Type": "application/json"}
     if token:
         headers["Authorization"] = f"Bearer {token}"

@@ -18,7 +18,7 @@ from gasoline_generated.policy import APPROVAL_CLASSES, APPROVAL_REQUEST_TTL_SEC
 from . import __version__
 from .capture.buffers import RingBuffer, capture_buffers
 from .core.results import Continuations
-from .project import ProjectConfigError, load_project_config
+from .project import CONFIG_FILE, ProjectConfigError, load_project_config
 from .safety.approvals import Allowance, ApprovalEngine
 from .safety.audit import AuditTrail
 from .safety.redaction import Redactor, UnavailableRedactor, build_redactor
@@ -50,7 +50,8 @@ class Runtime:
         key = installation_key(files.root) if files else secrets.token_bytes(32)
         try:
             config = load_project_config(project) if project else ProjectConfig()
-            redactor = build_redactor(key, [p.model_dump() for p in _present(_present(config.redaction, "patterns"))])
+            patterns = [p.model_dump() for p in _present(_present(config.redaction, "patterns"))]
+            redactor = build_redactor(key, patterns, str(project / CONFIG_FILE) if project else "the project's config")
         except ProjectConfigError as error:
             config, redactor = ProjectConfig(), UnavailableRedactor(str(error), "unavailable")
         allowances = [

@@ -80,7 +80,13 @@ class DaemonFiles:
 
     @property
     def token(self) -> Path:
+        """The bearer token MCP clients send to /mcp."""
         return self._file("token")
+
+    @property
+    def approver_token(self) -> Path:
+        """The bearer token of the human channels (CLI, popup, panel) for /approvals; never given to an MCP client."""
+        return self._file("approver.token")
 
     @property
     def socket(self) -> Path:
@@ -91,23 +97,24 @@ class DaemonFiles:
     def log(self) -> Path:
         return self._file("log")
 
-    def read_token(self) -> str | None:
+    def read_token(self, path: Path | None = None) -> str | None:
         try:
-            return self.token.read_text().strip() or None
+            return (path or self.token).read_text().strip() or None
         except FileNotFoundError:
             return None
 
-    def write_token(self) -> str:
+    def write_token(self, path: Path | None = None) -> str:
         """A fresh bearer token, written so that only this user can read it (mode 0600)."""
         import secrets  # only the daemon needs it; the bridge must start fast
 
+        path = path or self.token
         token = secrets.token_urlsafe(32)
-        temporary = self.token.with_suffix(".tmp")
+        temporary = path.with_suffix(".tmp")
         temporary.unlink(missing_ok=True)
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(descriptor, "w") as out:
             out.write(token + "\n")
-        temporary.replace(self.token)
+        temporary.replace(path)
         return token
 
     def read_pid(self) -> int | None:

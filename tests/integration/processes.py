@@ -100,6 +100,10 @@ class Daemon:
         return (self.state_dir / f"daemon-{self.port}.token").read_text().strip()
 
     @property
+    def approver_token(self) -> str:
+        return (self.state_dir / f"daemon-{self.port}.approver.token").read_text().strip()
+
+    @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}/mcp"
 

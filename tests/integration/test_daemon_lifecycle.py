@@ -97,6 +97,7 @@ def test_a_daemon_killed_mid_call_fails_that_call_and_the_next_call_restarts_it(
         bridge.initialize()
         first = health_pid(bridge)
         os.kill(first, signal.SIGSTOP)  # the next call reaches the daemon and waits for an answer
+        wait_for(lambda: _all_threads_stopped(first), what="every thread of the daemon to stop")
         bridge.send(
             {
                 "jsonrpc": "2.0",
@@ -113,6 +114,12 @@ def test_a_daemon_killed_mid_call_fails_that_call_and_the_next_call_restarts_it(
         assert "stopped during the call" in failed["content"][0]["text"]
         second = health_pid(bridge)
         assert second != first and alive(second) and not alive(first)
+
+
+def _all_threads_stopped(pid: int) -> bool:
+    """SIGSTOP takes effect asynchronously: a thread may still run (and read the call) for a moment."""
+    states = [task.read_text().rpartition(")")[2].split()[0] for task in Path(f"/proc/{pid}/task").glob("*/stat")]
+    return bool(states) and all(state == "T" for state in states)
 
 
 def _unread_bytes(pid: int) -> int:

@@ -243,13 +243,17 @@ def test_legacy_errors_come_with_status_200(daemon: Daemon) -> None:
     assert (status, body["error"]["code"]) == (200, -32602)
 
 
-def test_the_token_file_is_private_and_no_auth_warns_loudly(isolated: Any) -> None:
+def test_the_token_file_is_private_and_no_auth_opens_only_mcp_and_warns_loudly(isolated: Any) -> None:
     with running_daemon(isolated.state_dir, port=isolated.port) as daemon:
         token_file = daemon.state_dir / f"daemon-{daemon.port}.token"
         assert stat.S_IMODE(os.stat(token_file).st_mode) == 0o600
     with running_daemon(isolated.state_dir, "--no-auth", port=isolated.port) as daemon:
-        assert not (daemon.state_dir / f"daemon-{daemon.port}.token").exists()
         assert Probe(daemon, token=False).session()
+        status, _, _ = Probe(daemon, token=False).send("GET", path="/approvals")
+        assert status == 401, "--no-auth opens /mcp only; approvals still need the token"
+        approver = {"Authorization": f"Bearer {daemon.approver_token}"}
+        status, _, listing = Probe(daemon, token=False).send("GET", path="/approvals", **approver)
+        assert (status, listing) == (200, {"pending": []})
         daemon.process.terminate()
         _, stderr = daemon.process.communicate(timeout=10)
         assert b"WARNING: --no-auth" in stderr

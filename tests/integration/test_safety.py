@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 import subprocess
 import sys
 
@@ -57,14 +59,21 @@ def test_the_approval_round_trip_through_a_bridge_and_the_command_line(isolated:
     ]
 
 
-def test_only_a_holder_of_the_daemon_token_can_decide(daemon: Daemon) -> None:
+def test_only_a_holder_of_the_approver_token_can_decide(daemon: Daemon) -> None:
     probe = Probe(daemon, token=False)
-    status, headers, _ = probe.send("POST", {"decision": "approve"}, path="/approvals/apr_0123456789abcdef0123")
+    approval = "/approvals/apr_0123456789abcdef0123"
+    status, headers, _ = probe.send("POST", {"decision": "approve"}, path=approval)
     assert status == 401 and headers["www-authenticate"].startswith("Bearer")
     assert probe.send("GET", path="/approvals")[0] == 401
-    listed = Probe(daemon).send("GET", path="/approvals")
-    assert listed[0] == 200 and listed[2] == {"pending": []}
-    assert Probe(daemon).send("POST", {"decision": "maybe"}, path="/approvals/apr_0123456789abcdef0123")[0] == 400
+    mcp_client = {"Authorization": f"Bearer {daemon.token}"}
+    assert probe.send("GET", path="/approvals", **mcp_client)[0] == 401, "an MCP client's token cannot approve"
+    assert probe.send("POST", {"decision": "approve"}, path=approval, **mcp_client)[0] == 401
+    human = {"Authorization": f"Bearer {daemon.approver_token}"}
+    status, _, listing = probe.send("GET", path="/approvals", **human)
+    assert (status, listing) == (200, {"pending": []})
+    assert probe.send("POST", {"decision": "maybe"}, path=approval, **human)[0] == 400
+    assert probe.send("POST", {"decision": "approve"}, path=approval, **human)[0] == 404
+    assert stat.S_IMODE(os.stat(daemon.state_dir / f"daemon-{daemon.port}.approver.token").st_mode) == 0o600
 
 
 def test_no_secret_leaves_in_a_result_the_log_or_the_audit_trail(daemon: Daemon) -> None:

@@ -11,7 +11,7 @@ from gasoline.core.catalog import SERVER_INFO
 from gasoline.core.dispatch import Dispatcher
 from gasoline.core.local_tools import LocalTools
 from gasoline.core.protocol import McpServer
-from gasoline.daemon.app import create_app
+from gasoline.daemon.app import Tokens, create_app
 from gasoline.runtime import Runtime
 from gasoline.transports.http import Sessions
 from gasoline_generated.dispatch import MODES
@@ -27,7 +27,7 @@ class FailingHealth:
 
 def client(dispatcher: Dispatcher, runtime: Runtime) -> falcon.testing.TestClient:
     server = McpServer(SERVER_INFO, LocalTools(dispatcher, runtime.redactor, runtime.continuations, 1000))
-    app = create_app(server, dispatcher, runtime.approvals, Sessions(60), 7000, "token", 1000)
+    app = create_app(server, dispatcher, runtime.approvals, Sessions(60), 7000, Tokens("token", "approver"), 1000)
     return falcon.testing.TestClient(app)
 
 

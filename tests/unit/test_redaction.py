@@ -195,8 +195,9 @@ def test_a_broken_project_pattern_fails_closed(tmp_path: Path) -> None:
         "redaction:\n  patterns:\n    - {name: broken, pattern: '([a-z'}\n"
     )
     runtime = Runtime.start(project=tmp_path)
-    with pytest.raises(RedactionUnavailable, match="could not be built"):
+    with pytest.raises(RedactionUnavailable, match="could not be built: rule 'broken'") as refused:
         runtime.redactor.text("anything")
+    assert str(tmp_path / ".gasoline" / "config.yaml") in str(refused.value)
     assert runtime.redactor.stats()["blocked"] == 1
 
 
@@ -204,9 +205,11 @@ def test_a_project_pattern_is_masked_as_user_pattern(tmp_path: Path) -> None:
     (tmp_path / ".gasoline").mkdir()
     (tmp_path / ".gasoline" / "config.yaml").write_text(
         "redaction:\n  patterns:\n    - {name: ticket, pattern: 'TKT-[0-9]{6}'}\n"
+        "    - {name: staging, pattern: 'Staging_PW=([^&\\s]+)', secret: 1, ignore_case: true}\n"
     )
     runtime = Runtime.start(project=tmp_path)
     assert runtime.redactor.text("see TKT-123456").startswith("see [REDACTED:user_pattern:")
+    assert runtime.redactor.text("STAGING_pw=Kx9pQ2").startswith("STAGING_pw=[REDACTED:user_pattern:")
     assert runtime.redactor.version == "1+project"
 
 

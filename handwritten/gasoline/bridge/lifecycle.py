@@ -104,7 +104,7 @@ def lock_is_held(files: DaemonFiles) -> bool:
 
 def remove_stale_files(files: DaemonFiles) -> None:
     if not lock_is_held(files):
-        for stale in (files.pid, files.token):
+        for stale in (files.pid, files.token, files.approver_token):
             stale.unlink(missing_ok=True)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hmac
 import os
+from dataclasses import dataclass
 from typing import Any
 
 import falcon
@@ -15,8 +16,6 @@ from gasoline.core.jsonrpc import INVALID_REQUEST, RpcError
 from gasoline.core.protocol import McpServer
 from gasoline.safety.approvals import ApprovalEngine, DecisionError
 from gasoline.transports.http import McpEndpoint, Sessions, reply
-
-TOKEN_PROTECTED = ("/mcp", "/approvals")
 
 
 class LoopbackGuard:
@@ -36,17 +35,29 @@ class LoopbackGuard:
             refuse(req, resp, 403, f"Origin {origin!r} is not allowed")
 
 
-class BearerAuth:
-    """/mcp needs the daemon's token, from its state directory (none with --no-auth)."""
+@dataclass(frozen=True)
+class Tokens:
+    """The daemon's bearer tokens: MCP clients get one, the human channels deciding approvals the other."""
 
-    def __init__(self, token: str | None) -> None:
-        self.token = token
+    mcp: str
+    approver: str
+    mcp_required: bool = True
+
+
+class BearerAuth:
+    """/mcp needs the MCP token (unless --no-auth); /approvals needs the approver token, always."""
+
+    def __init__(self, tokens: Tokens) -> None:
+        self.routes = [("/approvals", tokens.approver)] + ([("/mcp", tokens.mcp)] if tokens.mcp_required else [])
 
     def process_request(self, req: falcon.Request, resp: falcon.Response) -> None:
-        if self.token is None or resp.complete or not req.path.startswith(TOKEN_PROTECTED):
+        if resp.complete:
+            return
+        token = next((token for prefix, token in self.routes if req.path.startswith(prefix)), None)
+        if token is None:
             return
         sent = req.get_header("Authorization") or ""
-        if not hmac.compare_digest(sent.encode(), f"Bearer {self.token}".encode()):
+        if not hmac.compare_digest(sent.encode(), f"Bearer {token}".encode()):
             resp.set_header("WWW-Authenticate", 'Bearer realm="gasoline"')
             refuse(req, resp, 401, "Unauthorized: send Authorization: Bearer <token from the daemon's state directory>")
 
@@ -80,7 +91,7 @@ class Approvals:
         try:
             request = self.engine.decide(request_id, decision == "approve", by=req.get_header("User-Agent") or "http")
         except DecisionError as error:
-            resp.status = 404 if "no pending request" in str(error) else 409
+            resp.status = 409 if error.found else 404
             resp.media = {"error": str(error)}
             return
         resp.media = request.public()
@@ -111,11 +122,16 @@ def create_app(
     approvals: ApprovalEngine,
     sessions: Sessions,
     port: int,
-    token: str | None,
+    tokens: Tokens,
     max_body_bytes: int,
     origins: set[str] | None = None,
 ) -> Any:
-    app = falcon.App(middleware=[LoopbackGuard(port, origins or set()), BearerAuth(token)])
+    app = falcon.App(
+        middleware=[
+            LoopbackGuard(port, origins or set()),
+            BearerAuth(tokens),
+        ]
+    )
     app.add_route("/mcp", McpEndpoint(server, sessions, max_body_bytes))
     app.add_route("/health", Health(dispatcher))
     decisions = Approvals(approvals)

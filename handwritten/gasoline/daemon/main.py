@@ -23,7 +23,7 @@ from gasoline.state import DaemonFiles
 from gasoline.transports.http import Sessions
 from gasoline_generated.policy import LIMITS
 
-from .app import create_app
+from .app import Tokens, create_app
 from .local_socket import LocalSocket
 
 ALREADY_RUNNING = 3
@@ -40,17 +40,15 @@ def _stop(signum: int, frame: Any) -> NoReturn:
     raise SystemExit(0)
 
 
-def bearer_token(files: DaemonFiles, no_auth: bool) -> str | None:
-    """A fresh token for this run, or none with --no-auth (which says so loudly)."""
-    if not no_auth:
-        token = files.write_token()
-        logs.stage("token", "bearer token written", file=str(files.token))
-        return token
-    files.token.unlink(missing_ok=True)
-    logs.log.warning("WARNING: --no-auth: any local process can call tools on http://127.0.0.1:%d/mcp", files.port)
-    print(f"gasoline: WARNING: --no-auth: /mcp on port {files.port} accepts calls without a token", file=sys.stderr)
-    logs.stage("token", "no token (--no-auth)")
-    return None
+def write_tokens(files: DaemonFiles, no_auth: bool) -> Tokens:
+    """Fresh tokens for this run: one for MCP clients, one for the human channels that decide
+    approvals. With --no-auth (which says so loudly) /mcp takes calls without its token."""
+    tokens = Tokens(mcp=files.write_token(), approver=files.write_token(files.approver_token), mcp_required=not no_auth)
+    logs.stage("token", "bearer tokens written", file=str(files.token), approver_file=str(files.approver_token))
+    if no_auth:
+        logs.log.warning("WARNING: --no-auth: any local process can call tools on http://127.0.0.1:%d/mcp", files.port)
+        print(f"gasoline: WARNING: --no-auth: /mcp on port {files.port} accepts calls without a token", file=sys.stderr)
+    return tokens
 
 
 def serve(port: int, no_auth: bool) -> int:
@@ -64,7 +62,7 @@ def serve(port: int, no_auth: bool) -> int:
         logs.stage("already_running", f"another daemon holds {files.lock}; exiting", port=port)
         return ALREADY_RUNNING
     files.pid.write_text(f"{os.getpid()}\n")
-    token = bearer_token(files, no_auth)
+    tokens = write_tokens(files, no_auth)
 
     runtime = Runtime.start(files, project_dir())
     logs.redact_with(runtime.redactor)
@@ -76,7 +74,7 @@ def serve(port: int, no_auth: bool) -> int:
         workers = Workers("gasoline-local", LIMITS.mcp.request_workers)
         local = LocalSocket(files.socket, server, workers, LIMITS.mcp.eof_grace_ms / 1000)
         http = waitress.create_server(
-            create_app(server, dispatcher, runtime.approvals, sessions, port, token, LIMITS.mcp.max_body_bytes),
+            create_app(server, dispatcher, runtime.approvals, sessions, port, tokens, LIMITS.mcp.max_body_bytes),
             host="127.0.0.1",
             port=port,
             threads=LIMITS.mcp.http_threads,
@@ -88,7 +86,7 @@ def serve(port: int, no_auth: bool) -> int:
         logs.stage("listen_failed", f"cannot listen on 127.0.0.1:{port} and {files.socket}: {error}", port=port)
         files.pid.unlink(missing_ok=True)
         return 1
-    runtime.transport_status = lambda: transport_status(sessions, local, port, token is not None)
+    runtime.transport_status = lambda: transport_status(sessions, local, port, not no_auth)
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
     local.start()
@@ -97,7 +95,7 @@ def serve(port: int, no_auth: bool) -> int:
         f"listening on http://127.0.0.1:{port} and {files.socket}",
         url=f"http://127.0.0.1:{port}/mcp",
         socket=str(files.socket),
-        auth=token is not None,
+        auth=not no_auth,
     )
     try:
         http.run()
@@ -106,5 +104,6 @@ def serve(port: int, no_auth: bool) -> int:
         local.close()
         files.pid.unlink(missing_ok=True)
         files.token.unlink(missing_ok=True)
+        files.approver_token.unlink(missing_ok=True)
         logs.stage("stopped", "daemon stopped", port=port)
     return 0

@@ -68,7 +68,11 @@ class Allowance:
 
 
 class DecisionError(ValueError):
-    """A human channel asked for something impossible: an unknown or already decided request."""
+    """A human channel asked for something impossible: an unknown (found=False) or already decided request."""
+
+    def __init__(self, message: str, found: bool) -> None:
+        super().__init__(message)
+        self.found = found
 
 
 def arguments_hash(arguments: Mapping[str, Any]) -> str:
@@ -157,9 +161,9 @@ class ApprovalEngine:
             self._expire()
             request = self._requests.get(request_id)
             if request is None:
-                raise DecisionError(f"no pending request {request_id} (it expired, or never existed)")
+                raise DecisionError(f"no pending request {request_id} (it expired, or never existed)", found=False)
             if request.status != "pending":
-                raise DecisionError(f"request {request_id} was already {request.status}")
+                raise DecisionError(f"request {request_id} was already {request.status}", found=True)
             if approve:
                 request.status = "approved"
                 lifetime = self.classes[request.mutation].token_ttl_seconds

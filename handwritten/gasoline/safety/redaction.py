@@ -114,7 +114,10 @@ class CompiledRule:
             raise ValueError(f"rule {rule.name!r} ignores case, so its literal letters must be lower case")
         if rule.shape and (self.lowered or not rule.anchors or any(set(a) - set(" 0Aa") for a in rule.anchors)):
             raise ValueError(f"rule {rule.name!r}: shape anchors are made of ' ', 0, A and a, in a case-sensitive rule")
-        self.regex = re.compile(pattern)
+        try:
+            self.regex = re.compile(pattern)
+        except re.error as error:
+            raise ValueError(f"rule {rule.name!r}: {error}") from error
         # The fewest characters a match can span (re has no public way to ask).
         self.shortest: int = re._parser.parse(pattern).getwidth()[0]  # type: ignore[attr-defined]
         if self.regex.groups < rule.secret_group:
@@ -365,26 +368,27 @@ class UnavailableRedactor(Redactor):
         raise self.withheld(self.reason)
 
 
-def build_redactor(key: bytes, user_patterns: Iterable[Mapping[str, Any]] = ()) -> Redactor:
+def build_redactor(
+    key: bytes, user_patterns: Iterable[Mapping[str, Any]] = (), patterns_file: str = "the project's config"
+) -> Redactor:
     """The policy of spec/policy/redaction.yaml plus a project's own patterns; fails closed if any is broken."""
     version = str(policy.POLICY_VERSION)
     try:
-        extra = [
-            Rule(
-                p["name"],
-                USER_CLASS,
-                p["pattern"],
-                bool(p.get("ignore_case", False)),
-                int(p.get("secret", 0)),
-                None,
-                (),
-                0,
-                False,
-            )
-            for p in user_patterns
-        ]
-        if extra:
-            version += "+project"
+        extra = [user_rule(p) for p in user_patterns]
+    except (KeyError, TypeError, ValueError) as error:
+        return UnavailableRedactor(f"a redaction pattern in {patterns_file} is malformed: {error}", version)
+    if extra:
+        version += "+project"
+    try:
         return Redactor(key, [*policy.RULES, *extra], policy.KEYS, version)
-    except (re.error, ValueError, KeyError, TypeError) as error:
-        return UnavailableRedactor(f"the redaction policy could not be built: {error}", version)
+    except ValueError as error:
+        where = f" (project patterns come from {patterns_file})" if extra else ""
+        return UnavailableRedactor(f"the redaction policy could not be built: {error}{where}", version)
+
+
+def user_rule(pattern: Mapping[str, Any]) -> Rule:
+    """A project's pattern as a rule. It is Python's re only, so a case-insensitive one carries its own flag."""
+    text = str(pattern["pattern"])
+    if pattern.get("ignore_case", False):
+        text = f"(?i:{text})"
+    return Rule(str(pattern["name"]), USER_CLASS, text, False, int(pattern.get("secret", 0)), None, (), 0, False)
