@@ -706,7 +706,7 @@ class HealthPolicy(BaseModel):
     """
 
 
-RedactedAdditionalProperty = TypeAliasType("RedactedAdditionalProperty", Annotated[StrictInt, Field(ge=0)])
+RedactedCountAdditionalProperty = TypeAliasType("RedactedCountAdditionalProperty", Annotated[StrictInt, Field(ge=0)])
 
 
 class HealthRedaction(BaseModel):
@@ -721,11 +721,11 @@ class HealthRedaction(BaseModel):
     """
     Version of the redaction policy ("+project" when the project adds patterns).
     """
-    redacted: dict[str, RedactedAdditionalProperty]
+    redacted_count: dict[str, RedactedCountAdditionalProperty]
     """
     Secrets masked since the daemon started, by class.
     """
-    blocked: Annotated[StrictInt, Field(ge=0)]
+    blocked_count: Annotated[StrictInt, Field(ge=0)]
     """
     Results or records withheld because redaction failed.
     """

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import secrets
 import time
 from collections.abc import Callable
@@ -66,6 +67,12 @@ class Runtime:
 
     def uptime_seconds(self) -> float:
         return time.monotonic() - self.started_monotonic
+
+    def capture(self, buffer: str, event: dict[str, Any]) -> None:
+        """Store a captured event, redacted first (the server stage at the door). Raises
+        RedactionUnavailable when it cannot be redacted: then nothing is stored, and it is counted."""
+        safe = self.redactor.value(event)
+        self.buffers[buffer].append(safe, len(json.dumps(safe, ensure_ascii=False).encode()))
 
 
 def _present(value: Any, attribute: str | None = None) -> Any:

@@ -88,7 +88,7 @@ def test_no_secret_leaves_in_a_result_the_log_or_the_audit_trail(daemon: Daemon)
         assert not [f for f in secret.value.split() if len(f) >= 12 and f in text], secret.format
         assert "[REDACTED:" in reply["result"]["content"][0]["text"]
     facts = probe.send("GET", path="/health")[2]
-    assert sum(facts["redaction"]["redacted"].values()) >= len(secrets)
+    assert sum(facts["redaction"]["redacted_count"].values()) >= len(secrets)
     written = "".join(path.read_text() for path in daemon.state_dir.glob("*.log*"))
     assert "refused" in written, "the refusals were logged"
     leaks = [s.format for s in secrets if any(len(f) >= 12 and f in written for f in s.value.split())]
@@ -107,4 +107,4 @@ def test_a_broken_project_policy_withholds_every_result(isolated: Isolated) -> N
         assert result["isError"] is True and result["structuredContent"]["error"] == "redaction_failed"
         assert "could not be built" in result["content"][0]["text"]
         facts = probe.send("GET", path="/health")[2]
-        assert facts["redaction"]["blocked"] >= 1 and facts["service"] == "gasoline"
+        assert facts["redaction"]["blocked_count"] >= 1 and facts["service"] == "gasoline"

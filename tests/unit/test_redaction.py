@@ -146,7 +146,30 @@ def test_repeated_texts_are_masked_and_counted_every_time(redactor: Redactor) ->
     clean = "GET /api/products?page=2 200 12ms"
     outputs = {redactor.text(line) for _ in range(3)} | {redactor.text(clean) for _ in range(3)}
     assert outputs == {redactor.text(line), clean}
-    assert redactor.stats()["redacted"]["api_key"] == 4
+    assert redactor.stats()["redacted_count"]["api_key"] == 4
+
+
+def test_captured_events_are_stored_redacted_or_not_at_all() -> None:
+    runtime = Runtime.start()
+    buffer_of = {
+        "console": "logs",
+        "exception": "errors",
+        "network_body": "network_bodies",
+        "websocket": "websocket_events",
+    }
+    for secret in SECRETS:
+        for event in events_carrying(secret)[:-1]:
+            runtime.capture(buffer_of[event["type"]], event)
+    stored = json.dumps([runtime.buffers[name].newest_first() for name in buffer_of.values()], ensure_ascii=False)
+    leaked = [s.format for s in SECRETS if any(len(part) >= 12 and part in stored for part in s.value.split())]
+    assert not leaked and stored.count("[REDACTED:") >= len(SECRETS) * 4
+
+    runtime.redactor = UnavailableRedactor("the policy is gone", "1")
+    before = runtime.buffers["logs"].usage()["entries"]
+    with pytest.raises(RedactionUnavailable):
+        runtime.capture("logs", {"type": "console", "message": "card 4111 1111 1111 1111"})
+    assert runtime.buffers["logs"].usage()["entries"] == before > 0, "nothing stored, and nothing lost"
+    assert runtime.redactor.stats()["blocked_count"] == 1
 
 
 def test_structured_data_is_masked_by_key_and_left_alone_otherwise(redactor: Redactor) -> None:
@@ -167,6 +190,8 @@ def test_structured_data_is_masked_by_key_and_left_alone_otherwise(redactor: Red
     for key in ("password", "user_token", "cvv"):
         assert out[key].startswith("[REDACTED:")
     assert out["nested"]["Set-Cookie"].startswith("[REDACTED:cookie:")
+    form = redactor.value("session=abc123xyz&remember=1&note=hello")
+    assert form.startswith("session=[REDACTED:session_id:") and form.endswith("&remember=1&note=hello")
     headers = redactor.headers({"X-Request-Token": "t", "X-Api-Key": "k", "Content-Type": "text/html"})
     assert headers["Content-Type"] == "text/html" and all(
         v.startswith("[REDACTED:") for k, v in headers.items() if k != "Content-Type"
@@ -177,8 +202,8 @@ def test_counts_by_class_and_never_values(redactor: Redactor) -> None:
     for secret in SECRETS[:10]:
         redactor.text(secret.line)
     stats = redactor.stats()
-    assert stats["policy_version"] == "1" and stats["blocked"] == 0
-    assert sum(stats["redacted"].values()) >= 10
+    assert stats["policy_version"] == "1" and stats["blocked_count"] == 0
+    assert sum(stats["redacted_count"].values()) >= 10
     assert not any(s.value in json.dumps(stats) for s in SECRETS)
 
 
@@ -198,7 +223,7 @@ def test_a_broken_project_pattern_fails_closed(tmp_path: Path) -> None:
     with pytest.raises(RedactionUnavailable, match="could not be built: rule 'broken'") as refused:
         runtime.redactor.text("anything")
     assert str(tmp_path / ".gasoline" / "config.yaml") in str(refused.value)
-    assert runtime.redactor.stats()["blocked"] == 1
+    assert runtime.redactor.stats()["blocked_count"] == 1
 
 
 def test_a_project_pattern_is_masked_as_user_pattern(tmp_path: Path) -> None:
@@ -225,7 +250,7 @@ def test_tool_results_are_redacted_before_they_leave(monkeypatch: pytest.MonkeyP
     result = call(runtime, {"what": "result_page", "cursor": secret.value})
     text = json.dumps(result)
     assert secret.value not in text and "[REDACTED:api_key:" in result["content"][0]["text"]
-    assert result["_meta"]["dev.gasoline/redaction"] == {"policy_version": "1", "masked": 1}
+    assert result["_meta"]["dev.gasoline/redaction"] == {"policy_version": "1", "redacted_count": {"api_key": 1}}
 
 
 def test_a_rule_that_raises_withholds_the_result_and_counts_it(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -239,7 +264,7 @@ def test_a_rule_that_raises_withholds_the_result_and_counts_it(monkeypatch: pyte
     result = call(runtime, {"what": "result_page", "cursor": "card 4111 1111 1111 1111"})
     assert result["isError"] is True and result["structuredContent"]["error"] == "redaction_failed"
     assert "4111" not in json.dumps(result)
-    assert runtime.redactor.stats()["blocked"] >= 1
+    assert runtime.redactor.stats()["blocked_count"] >= 1
 
 
 def test_logs_and_audit_trails_are_redacted_or_withheld(tmp_path: Path) -> None:

@@ -46,6 +46,9 @@ class LocalTools:
         reply = call_tool_result(safe, self.continuations, self.max_result_bytes)
         stats = self.redactor.stats()
         reply["_meta"] = {
-            REDACTION_META: {"policy_version": stats["policy_version"], "masked": self.redactor.masks_in(safe.text)}
+            REDACTION_META: {
+                "policy_version": stats["policy_version"],
+                "redacted_count": self.redactor.masks_in(safe.text),
+            }
         }
         return reply

@@ -29,7 +29,7 @@ from gasoline_generated import redaction_rules as policy
 from gasoline_generated.redaction_rules import Rule
 
 USER_CLASS = "user_pattern"
-QUERY_PARAMETER = re.compile(r"([?&;])([^=&#;\s]+)=([^&#;\s]*)")
+QUERY_PARAMETER = re.compile(r"(^|[?&;\s])([^=&#;\s]+)=([^&#;\s]*)")
 
 
 class RedactionUnavailable(Exception):
@@ -189,7 +189,7 @@ class Redactor:
         self._key_pattern = re.compile(policy.KEY_PATTERN)
         self._mask_template = policy.MASK
         self._masks = re.compile(
-            re.escape(policy.MASK).replace(r"\{class\}", "[a-z_]+").replace(r"\{hash\}", "[0-9a-f]{8}")
+            re.escape(policy.MASK).replace(r"\{class\}", "([a-z_]+)").replace(r"\{hash\}", "[0-9a-f]{8}")
         )
         self._counts: Counter[str] = Counter()
         self._blocked = 0
@@ -250,9 +250,9 @@ class Redactor:
             spans.append((start, end, secret_class))
         return [span for span in spans if span[2]]
 
-    def masks_in(self, text: str) -> int:
-        """How many masks a text carries (a result reports it; the values never)."""
-        return sum(1 for _ in self._masks.finditer(text))
+    def masks_in(self, text: str) -> dict[str, int]:
+        """How many masks a text carries, by class (a result reports them; the values never)."""
+        return dict(Counter(match.group(1) for match in self._masks.finditer(text)))
 
     def for_model(self, payload: Any) -> Any:
         """The egress stage: what may go to a model provider. Raises RedactionUnavailable: send nothing then."""
@@ -325,7 +325,8 @@ class Redactor:
         return out
 
     def url(self, url: str) -> str:
-        """A URL (or any text) with the free-text rules applied and sensitive query parameters masked."""
+        """A URL, form body or any text: the free-text rules applied, and the values of sensitive
+        query parameters, form fields and key=value pairs masked."""
 
         def parameter(match: re.Match[str]) -> str:
             secret_class = self.key_class(match.group(2))
@@ -345,7 +346,11 @@ class Redactor:
 
     def stats(self) -> dict[str, Any]:
         with self._lock:
-            return {"policy_version": self.version, "redacted": dict(self._counts), "blocked": self._blocked}
+            return {
+                "policy_version": self.version,
+                "redacted_count": dict(self._counts),
+                "blocked_count": self._blocked,
+            }
 
 
 class UnavailableRedactor(Redactor):
