@@ -305,7 +305,7 @@ class Redactor:
             else:
                 redacted = self._value(document)
                 return text if redacted == document else json.dumps(redacted, ensure_ascii=False)
-        return self.url(text)
+        return self.url(text) if "=" in text else self.text(text)
 
     def _field(self, key: Any, value: Any) -> Any:
         secret_class = self.key_class(key) if isinstance(key, str) else None
