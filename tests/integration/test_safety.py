@@ -27,6 +27,9 @@ def test_the_approval_round_trip_through_a_bridge_and_the_command_line(isolated:
         asked = bridge.call("configure", {"action": "clear", "buffers": ["logs"]})["result"]
         assert asked["isError"] and asked["structuredContent"]["error"] == "approval_required"
         request_id = asked["structuredContent"]["details"]["request_id"]
+        assert asked["structuredContent"]["details"]["summary"].startswith(
+            "Empty the capture buffers logs (0 entries now); what they hold is lost. errors, "
+        )
 
         listed = gasoline(isolated, "approvals")
         assert listed.returncode == 0 and request_id in listed.stdout and "configure(action='clear')" in listed.stdout

@@ -15,7 +15,7 @@ import logging
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -83,7 +83,8 @@ class Dispatcher:
             approval_id = own.pop(APPROVAL_PARAMETER, None) if "approval" in entry.gates else None
             params = self._validate(entry, own, approval_id)
             if self._approvals is not None:
-                self._approvals.check(entry, params, own, approval_id)
+                describe = getattr(self._handlers[tool], f"describe_{entry.mode}", None)
+                self._approvals.check(entry, params, own, approval_id, partial(describe, params) if describe else None)
             context = CallContext(entry, progress) if progress else CallContext(entry)
             result = getattr(self._handlers[tool], entry.mode)(params, context)
             if not isinstance(result, entry.result_model):

@@ -33,6 +33,10 @@ def modes_by_tool() -> list[HealthToolModes]:
     return [HealthToolModes(name=name, **modes) for name, modes in tools.items()]
 
 
+def entries(count: int) -> str:
+    return f"{count} entry" if count == 1 else f"{count} entries"
+
+
 class ConfigureHandlers(ConfigureHandlerBase):
     def __init__(self, runtime: Runtime) -> None:
         self.runtime = runtime
@@ -59,6 +63,18 @@ class ConfigureHandlers(ConfigureHandlerBase):
         )
 
     def clear(self, params: ConfigureClearParams, ctx: CallContext) -> ConfigureClearResult:
-        wanted = set(self.runtime.buffers) if "all" in params.buffers else set(params.buffers)
-        cleared = {name: buffer.clear() for name, buffer in self.runtime.buffers.items() if name in wanted}
+        cleared = {name: self.runtime.buffers[name].clear() for name in self._buffers_named(params)}
         return ConfigureClearResult(cleared=ConfigureClearCounts(**cleared), total=sum(cleared.values()))
+
+    def describe_clear(self, params: ConfigureClearParams) -> str:
+        """What clear would do, for the person asked to approve it."""
+        named = self._buffers_named(params)
+        emptied = ", ".join(f"{name} ({entries(self.runtime.buffers[name].usage()['entries'])} now)" for name in named)
+        kept = [name for name in self.runtime.buffers if name not in named]
+        return f"Empty the capture buffers {emptied}; what they hold is lost." + (
+            f" {', '.join(kept)} keep what they hold." if kept else ""
+        )
+
+    def _buffers_named(self, params: ConfigureClearParams) -> list[str]:
+        """The daemon's buffers the call names, in their usual order."""
+        return [name for name in self.runtime.buffers if "all" in params.buffers or name in params.buffers]

@@ -114,8 +114,16 @@ class ApprovalEngine:
             return self.tab_scope()
         return f"{kind}:{getattr(params, param or '', '')}"
 
-    def check(self, entry: ModeEntry, params: BaseModel, arguments: Mapping[str, Any], approval_id: str | None) -> None:
-        """Let the call run, or raise the ToolFailure that stops it."""
+    def check(
+        self,
+        entry: ModeEntry,
+        params: BaseModel,
+        arguments: Mapping[str, Any],
+        approval_id: str | None,
+        describe: Callable[[], str] | None = None,
+    ) -> None:
+        """Let the call run, or raise the ToolFailure that stops it. describe, from the mode's
+        handler, says in plain words what this very call would do (the mode's summary otherwise)."""
         mutation = entry.mutation_for(params)
         if self.classes[mutation].decision == "allow":
             return
@@ -125,14 +133,14 @@ class ApprovalEngine:
             return
         digest = arguments_hash(arguments)
         if approval_id is None:
-            raise self._ask(entry, mutation, scope, digest, arguments)
+            raise self._ask(entry, mutation, scope, digest, arguments, describe() if describe else entry.summary)
         self._redeem(approval_id, entry, scope, digest)
 
     def _ask(
-        self, entry: ModeEntry, mutation: str, scope: str, digest: str, arguments: Mapping[str, Any]
+        self, entry: ModeEntry, mutation: str, scope: str, digest: str, arguments: Mapping[str, Any], plain: str
     ) -> ToolFailure:
         shown = ", ".join(f"{name}={json.dumps(value, ensure_ascii=False)}" for name, value in arguments.items())
-        summary = self.redactor.text(f"{entry.label}{' with ' + shown if shown else ''}: {entry.summary}")
+        summary = self.redactor.text(f"{plain} [{entry.label}{' with ' + shown if shown else ''}]")
         request = ApprovalRequest(
             id="apr_" + secrets.token_hex(12),
             tool=entry.tool,
