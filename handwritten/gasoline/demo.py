@@ -71,6 +71,44 @@ def stdio_session() -> None:
         client.close()
 
 
+def safety_session() -> None:
+    from gasoline.doctor import StdioSession
+
+    heading("Secrets are masked before anything leaves the daemon; changes wait for a human")
+    client = StdioSession()
+    try:
+        client.request(
+            "initialize",
+            {
+                "protocolVersion": "2025-11-25",
+                "capabilities": {},
+                "clientInfo": {"name": "demo", "version": __version__},
+            },
+        )
+        client.notify("notifications/initialized")
+        token = "ghp_" + "R2d2C3poBb8Yoda4LukeLeia7Han5Chewie9x"
+        echoed = client.request(
+            "tools/call", {"name": "observe", "arguments": {"what": "result_page", "cursor": token}}
+        )
+        print(f"-> observe(cursor='ghp_R2d2...')  <- {echoed['content'][0]['text'][:110]} ...")
+        print(f"   _meta {shown(echoed['_meta'])}")
+        arguments = {"action": "clear", "buffers": ["logs"]}
+        asked = client.request("tools/call", {"name": "configure", "arguments": arguments})["structuredContent"]
+        request_id = asked["details"]["request_id"]
+        print(f"-> configure(action='clear')  <- {asked['error']}: {asked['details']['summary']}")
+        approved = subprocess.run(
+            [sys.executable, "-m", "gasoline", "approve", request_id], capture_output=True, text=True, check=False
+        )
+        print(f"$ gasoline approve {request_id}\n  {approved.stdout.strip() or approved.stderr.strip()}")
+        retried = {**arguments, "approval_id": request_id}
+        done = client.request("tools/call", {"name": "configure", "arguments": retried})
+        print(f"-> the same call with approval_id  <- {shown(done['structuredContent'])}")
+        again = client.request("tools/call", {"name": "configure", "arguments": retried})
+        print(f"-> and once more  <- {again['structuredContent']['error']}")
+    finally:
+        client.close()
+
+
 def http_session(port: int, state: str) -> None:
     from pathlib import Path
 
@@ -117,6 +155,7 @@ def main() -> None:
         print(f"(demo daemon on port {port}, state in {state})")
         try:
             stdio_session()
+            safety_session()
             http_session(port, state)
             heading("gasoline doctor: the whole chain, a line per check")
             subprocess.run([sys.executable, "-m", "gasoline", "doctor"], check=False)

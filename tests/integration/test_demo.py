@@ -1,0 +1,32 @@
+"""The demo (what `python3 tasks.py demo` runs after setup) tells the truth about a working build."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from .processes import wait_for
+
+
+def test_the_demo_runs_the_real_chain_and_cleans_up(tmp_path: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("GASOLINE_")}
+    env["GASOLINE_PROJECT_DIR"] = str(tmp_path)  # no project config of the checkout's
+    shown = subprocess.run(
+        [sys.executable, "-m", "gasoline.demo"], env=env, capture_output=True, text=True, timeout=180
+    )
+    assert shown.returncode == 0, shown.stderr
+    out = shown.stdout
+    assert "<- protocol 2025-11-25" in out
+    assert "[REDACTED:api_key:" in out and "R2d2C3poBb8Yoda4LukeLeia7Han5Chewie9x" not in out
+    assert "<- approval_required: Empty the capture buffers logs" in out
+    assert '<- {"cleared": {"logs": 0}, "total": 0}' in out and "<- approval_replayed" in out
+    assert "all checks passed" in out
+    port = out.split("(demo daemon on port ", 1)[1].split(")", 1)[0]
+
+    def daemon_gone() -> bool:
+        found = subprocess.run(["pgrep", "-f", f"gasoline daemon --port {port}"], capture_output=True, text=True)
+        return found.stdout == ""
+
+    wait_for(daemon_gone, what="the demo's daemon to be stopped")
