@@ -17,7 +17,6 @@ from pydantic import (
     StrictInt,
     StrictStr,
 )
-from typing_extensions import TypeAliasType
 
 
 class AnalyzeAccessibilityNode(BaseModel):
@@ -703,31 +702,6 @@ class HealthPolicy(BaseModel):
     limits_version: Annotated[StrictInt, Field(ge=1)]
     """
     Version of the limits.
-    """
-
-
-RedactedCountAdditionalProperty = TypeAliasType("RedactedCountAdditionalProperty", Annotated[StrictInt, Field(ge=0)])
-
-
-class HealthRedaction(BaseModel):
-    """
-    The redaction policy in force and what it did: counts only, never values.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    policy_version: StrictStr
-    """
-    Version of the redaction policy ("+project" when the project adds patterns).
-    """
-    redacted_count: dict[str, RedactedCountAdditionalProperty]
-    """
-    Secrets masked since the daemon started, by class.
-    """
-    blocked_count: Annotated[StrictInt, Field(ge=0)]
-    """
-    Results or records withheld because redaction failed.
     """
 
 
@@ -2468,6 +2442,20 @@ class ProjectRedactionPattern(BaseModel):
     """
 
 
+class RedactedCount(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    class_: Annotated[StrictStr, Field(alias="class")]
+    """
+    A class of spec/policy/redaction.yaml.
+    """
+    count: Annotated[StrictInt, Field(ge=1)]
+    """
+    Secrets of that class masked.
+    """
+
+
 class ScrollPosition(BaseModel):
     """
     Scroll offset in CSS pixels.
@@ -2624,64 +2612,6 @@ class CaptureEvent(RootModel[ConsoleEvent | ExceptionEvent | NetworkBodyEvent | 
     """
 
 
-class ConfigureHealthResult(BaseModel):
-    """
-    Result of configure(action='health').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    service: Literal["gasoline"]
-    """
-    Always "gasoline".
-    """
-    version: StrictStr
-    """
-    The server's version.
-    """
-    pid: Annotated[StrictInt, Field(ge=1)]
-    """
-    Process id of the server.
-    """
-    started_at: AwareDatetime
-    """
-    When the server started (UTC).
-    """
-    uptime_seconds: Annotated[StrictFloat, Field(ge=0.0)]
-    """
-    Seconds since the server started.
-    """
-    tools: list[HealthToolModes]
-    """
-    Each tool, in tools/list order.
-    """
-    policy: HealthPolicy
-    """
-    Versions of the policies in force.
-    """
-    transports: HealthTransports | MISSING = MISSING
-    """
-    How clients reach the daemon; absent when the call was served outside it.
-    """
-    buffers: list[HealthBuffer]
-    """
-    Usage of each capture buffer.
-    """
-    log_file: StrictStr | MISSING = MISSING
-    """
-    The daemon's log file, for diagnosis.
-    """
-    redaction: HealthRedaction
-    """
-    The redaction policy in force and what it did: counts only, never values.
-    """
-    approvals: HealthApprovals
-    """
-    The approval engine.
-    """
-
-
 class DomQueryCommand(BaseModel):
     """
     A command for the extension to run in a tab.
@@ -2746,6 +2676,28 @@ class DomQueryCommandResult(BaseModel):
     duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
     """
     Time the extension spent on the command.
+    """
+
+
+class HealthRedaction(BaseModel):
+    """
+    The redaction policy in force and what it did: counts only, never values.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    policy_version: StrictStr
+    """
+    Version of the redaction policy ("+project" when the project adds patterns).
+    """
+    redacted_count: list[RedactedCount]
+    """
+    Secrets masked since the daemon started, by class (a list, since class names such as api_key are sensitive keys themselves).
+    """
+    blocked_count: Annotated[StrictInt, Field(ge=0)]
+    """
+    Results or records withheld because redaction failed.
     """
 
 
@@ -3184,6 +3136,64 @@ class Command(RootModel[DomQueryCommand | PageInfoCommand]):
     root: Annotated[DomQueryCommand | PageInfoCommand, Field(discriminator="kind", title="Command")]
     """
     A command for the extension to run in a tab.
+    """
+
+
+class ConfigureHealthResult(BaseModel):
+    """
+    Result of configure(action='health').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    service: Literal["gasoline"]
+    """
+    Always "gasoline".
+    """
+    version: StrictStr
+    """
+    The server's version.
+    """
+    pid: Annotated[StrictInt, Field(ge=1)]
+    """
+    Process id of the server.
+    """
+    started_at: AwareDatetime
+    """
+    When the server started (UTC).
+    """
+    uptime_seconds: Annotated[StrictFloat, Field(ge=0.0)]
+    """
+    Seconds since the server started.
+    """
+    tools: list[HealthToolModes]
+    """
+    Each tool, in tools/list order.
+    """
+    policy: HealthPolicy
+    """
+    Versions of the policies in force.
+    """
+    transports: HealthTransports | MISSING = MISSING
+    """
+    How clients reach the daemon; absent when the call was served outside it.
+    """
+    buffers: list[HealthBuffer]
+    """
+    Usage of each capture buffer.
+    """
+    log_file: StrictStr | MISSING = MISSING
+    """
+    The daemon's log file, for diagnosis.
+    """
+    redaction: HealthRedaction
+    """
+    The redaction policy in force and what it did: counts only, never values.
+    """
+    approvals: HealthApprovals
+    """
+    The approval engine.
     """
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from . import __version__
 
@@ -37,8 +38,29 @@ def call(tool: str, arguments_json: str) -> int:
     return 1 if result.get("isError") else 0
 
 
-def decide(request_id: str | None, decision: str | None) -> int:
-    """The human channel on the command line: list pending approvals, or approve or deny one."""
+def list_approvals() -> int:
+    """The human channel on the command line: the calls waiting for a decision."""
+    answer = _approvals_route("GET", "/approvals")
+    if answer is None:
+        return 1
+    for pending in answer["pending"]:
+        print(f"{pending['request_id']}  {pending['mutation']:<11}  {pending['scope']:<20}  {pending['summary']}")
+    if not answer["pending"]:
+        print("no approval requests are pending")
+    return 0
+
+
+def decide(request_id: str, decision: str) -> int:
+    """The human channel on the command line: approve or deny one request."""
+    answer = _approvals_route("POST", f"/approvals/{request_id}", {"decision": decision})
+    if answer is None:
+        return 1
+    print(f"{answer['status']}: {answer['request_id']} ({answer['summary']})")
+    return 0
+
+
+def _approvals_route(method: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """Ask the daemon's approval route with the approver token; None (said on stderr) when it refuses."""
     import http.client
 
     from gasoline.state import DaemonFiles
@@ -50,30 +72,18 @@ def decide(request_id: str | None, decision: str | None) -> int:
         headers["Authorization"] = f"Bearer {token}"
     connection = http.client.HTTPConnection("127.0.0.1", files.port, timeout=10)
     try:
-        if request_id is None:
-            connection.request("GET", "/approvals", headers=headers)
-        else:
-            connection.request(
-                "POST", f"/approvals/{request_id}", body=json.dumps({"decision": decision}), headers=headers
-            )
+        connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
         response = connection.getresponse()
         answer = json.loads(response.read() or b"{}")
     except (OSError, ValueError) as error:
         print(f"gasoline: no daemon answers on port {files.port} ({error})", file=sys.stderr)
-        return 2
+        return None
     finally:
         connection.close()
     if response.status != 200:
-        print(f"gasoline {decision or 'approvals'}: {answer.get('error', response.status)}", file=sys.stderr)
-        return 1
-    if request_id is None:
-        for pending in answer["pending"]:
-            print(f"{pending['request_id']}  {pending['mutation']:<11}  {pending['scope']:<20}  {pending['summary']}")
-        if not answer["pending"]:
-            print("no approval requests are pending")
-    else:
-        print(f"{answer['status']}: {answer['request_id']} ({answer['summary']})")
-    return 0
+        print(f"gasoline: {answer.get('error', response.status)}", file=sys.stderr)
+        return None
+    return answer
 
 
 def stop(port: int | None) -> int:
@@ -130,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "stop":
         return stop(args.port)
     if args.command == "approvals":
-        return decide(None, None)
+        return list_approvals()
     if args.command in ("approve", "deny"):
         return decide(args.request_id, args.command)
     if args.command == "doctor":

@@ -22,23 +22,38 @@ def redact_with(redactor: Any) -> None:
     _redactor = redactor
 
 
+def told(record: logging.LogRecord, formatter: logging.Formatter) -> dict[str, Any]:
+    """What a record says (message, facts, traceback), redacted once the daemon has its redactor."""
+    said: dict[str, Any] = {"message": record.getMessage(), **getattr(record, "facts", {})}
+    if record.exc_info:
+        said["exception"] = formatter.formatException(record.exc_info)
+    if _redactor is not None:
+        try:
+            said = _redactor.value(said)
+        except Exception:  # RedactionUnavailable, or anything a broken policy raises
+            said = {"message": "[withheld: redaction unavailable]"}
+    return said
+
+
 class JsonLines(logging.Formatter):
+    """For the log file: one JSON object per line."""
+
     def format(self, record: logging.LogRecord) -> str:
-        told: dict[str, Any] = {"message": record.getMessage(), **getattr(record, "facts", {})}
-        if record.exc_info:
-            told["exception"] = self.formatException(record.exc_info)
-        if _redactor is not None:
-            try:
-                told = _redactor.value(told)
-            except Exception:  # RedactionUnavailable, or anything a broken policy raises
-                told = {"message": "[withheld: redaction unavailable]"}
         entry: dict[str, Any] = {
             "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname.lower(),
             "logger": record.name,
-            **told,
+            **told(record, self),
         }
         return json.dumps(entry, ensure_ascii=False, default=str)
+
+
+class PlainLines(logging.Formatter):
+    """For a person watching stderr: the message (and any traceback), redacted all the same."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        said = told(record, self)
+        return "\n".join(filter(None, (f"gasoline: {said['message']}", said.get("exception"))))
 
 
 def configure(log_file: Path | None, to_stderr: bool) -> None:
@@ -49,7 +64,7 @@ def configure(log_file: Path | None, to_stderr: bool) -> None:
         handlers[-1].setFormatter(JsonLines())
     if to_stderr:
         handlers.append(logging.StreamHandler(sys.stderr))
-        handlers[-1].setFormatter(logging.Formatter("gasoline: %(message)s"))
+        handlers[-1].setFormatter(PlainLines())
     for logger in (log, logging.getLogger("waitress")):
         logger.setLevel(logging.INFO)
         logger.propagate = False

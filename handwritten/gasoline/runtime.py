@@ -51,14 +51,11 @@ class Runtime:
         key = installation_key(files.root) if files else secrets.token_bytes(32)
         try:
             config = load_project_config(project) if project else ProjectConfig()
-            patterns = [p.model_dump() for p in _present(_present(config.redaction, "patterns"))]
-            redactor = build_redactor(key, patterns, str(project / CONFIG_FILE) if project else "the project's config")
+            source = str(project / CONFIG_FILE) if project else "the project's config"
+            redactor = build_redactor(key, _project_patterns(config), source)
         except ProjectConfigError as error:
             config, redactor = ProjectConfig(), UnavailableRedactor(str(error), "unavailable")
-        allowances = [
-            Allowance(a.tool, a.mode, None if a.scope is MISSING else a.scope)
-            for a in _present(_present(config.approvals, "allow"))
-        ]
+        allowances = _project_allowances(config)
         audit = AuditTrail(files.root / f"approvals-{files.port}.jsonl" if files else None, redactor)
         approvals = ApprovalEngine(APPROVAL_CLASSES, APPROVAL_REQUEST_TTL_SECONDS, redactor, audit, allowances)
         return cls(
@@ -75,10 +72,15 @@ class Runtime:
         self.buffers[buffer].append(safe, len(json.dumps(safe, ensure_ascii=False).encode()))
 
 
-def _present(value: Any, attribute: str | None = None) -> Any:
-    """A section of the project config, or an empty one when the file leaves it out."""
-    if value is MISSING:
-        return [] if attribute is None else MISSING
-    if attribute is None:
-        return value
-    return getattr(value, attribute)
+def _project_patterns(config: ProjectConfig) -> list[dict[str, Any]]:
+    """The project's own secret patterns (none when the file leaves the section out)."""
+    if config.redaction is MISSING or config.redaction.patterns is MISSING:
+        return []
+    return [pattern.model_dump() for pattern in config.redaction.patterns]
+
+
+def _project_allowances(config: ProjectConfig) -> list[Allowance]:
+    """The modes the project lets run without asking (none when the file leaves the section out)."""
+    if config.approvals is MISSING or config.approvals.allow is MISSING:
+        return []
+    return [Allowance(a.tool, a.mode, None if a.scope is MISSING else a.scope) for a in config.approvals.allow]

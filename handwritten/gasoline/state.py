@@ -9,6 +9,7 @@ from pathlib import Path
 STATE_DIR_ENV = "GASOLINE_STATE_DIR"
 PORT_ENV = "GASOLINE_PORT"
 DEFAULT_PORT = 7890
+KEY_BYTES = 32
 
 
 class StateError(RuntimeError):
@@ -23,18 +24,32 @@ def configured_port() -> int:
 
 
 def installation_key(root: Path) -> bytes:
-    """The key that makes redaction masks stable across restarts of this installation (mode 0600)."""
+    """The key that makes redaction masks stable across restarts of this installation (mode 0600).
+
+    A missing, short or garbled key file is replaced by a fresh key, written whole or not at all.
+    """
     path = root / "redaction.key"
     try:
-        return bytes.fromhex(path.read_text().strip())
+        key = bytes.fromhex(path.read_text().strip())
+        if len(key) == KEY_BYTES:
+            return key
     except (FileNotFoundError, ValueError):
-        import secrets  # only the daemon needs it; the bridge must start fast
+        pass
+    import secrets  # only the daemon needs it; the bridge must start fast
 
-        key = secrets.token_bytes(32)
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w") as out:
-            out.write(key.hex() + "\n")
-        return key
+    key = secrets.token_bytes(KEY_BYTES)
+    write_private(path, key.hex())
+    return key
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write a file only this user can read (mode 0600), atomically: readers see the old or the new one."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.unlink(missing_ok=True)
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "w") as out:
+        out.write(text + "\n")
+    temporary.replace(path)
 
 
 def state_dir() -> Path:
@@ -107,14 +122,8 @@ class DaemonFiles:
         """A fresh bearer token, written so that only this user can read it (mode 0600)."""
         import secrets  # only the daemon needs it; the bridge must start fast
 
-        path = path or self.token
         token = secrets.token_urlsafe(32)
-        temporary = path.with_suffix(".tmp")
-        temporary.unlink(missing_ok=True)
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(descriptor, "w") as out:
-            out.write(token + "\n")
-        temporary.replace(path)
+        write_private(path or self.token, token)
         return token
 
     def read_pid(self) -> int | None:

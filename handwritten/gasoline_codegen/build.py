@@ -104,7 +104,8 @@ class _Builder:
             except re.error as error:
                 self.problem(spec_file, ["rules", index, "pattern"], f"not a regular expression: {error}")
                 continue
-            if rule.get("secret", 0) > groups:
+            secret = rule.get("secret", 0)
+            if max(secret if isinstance(secret, list) else [secret]) > groups:
                 self.problem(spec_file, ["rules", index, "secret"], f"the pattern has {groups} group(s)")
             if rule["class"] not in classes:
                 self.problem(spec_file, ["rules", index, "class"], f"{rule['class']!r} is not a declared class")

@@ -269,6 +269,6 @@ def test_health_reports_service_version_transports_and_buffers(daemon: Daemon) -
     assert (facts["service"], facts["version"]) == ("gasoline", __version__)
     assert facts["transports"]["http"] == {"url": daemon.url, "auth": True, "sessions": 0}
     assert facts["uptime_seconds"] >= 0 and facts["approvals"] == {"pending": 0}
-    assert facts["redaction"] == {"policy_version": "1", "redacted_count": {}, "blocked_count": 0}
+    assert facts["redaction"] == {"policy_version": "1", "redacted_count": [], "blocked_count": 0}
     logs = next(buffer for buffer in facts["buffers"] if buffer["name"] == "logs")
     assert logs == {"name": "logs", "entries": 0, "max_entries": 1000, "bytes": 0, "max_bytes": 4194304, "evicted": 0}

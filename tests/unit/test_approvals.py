@@ -92,12 +92,12 @@ def audit_file(tmp_path: Path) -> Path:
 
 
 def setup(
-    clock: Clock, audit_file: Path, allowances: list[Allowance] | None = None
+    clock: Clock, audit_file: Path, allowances: list[Allowance] | None = None, classes: Any = APPROVAL_CLASSES
 ) -> tuple[Dispatcher, ApprovalEngine]:
     FixtureHandlers.runs = []
     runtime = Runtime.start()
     runtime.approvals = ApprovalEngine(
-        APPROVAL_CLASSES, 300, runtime.redactor, AuditTrail(audit_file, runtime.redactor), allowances or [], clock=clock
+        classes, 300, runtime.redactor, AuditTrail(audit_file, runtime.redactor), allowances or [], clock=clock
     )
     dispatcher = Dispatcher(runtime, MODES, {"fixture": f"{__name__}:FixtureHandlers"})
     return dispatcher, runtime.approvals
@@ -149,6 +149,7 @@ def test_an_approved_call_runs_once_and_its_replay_is_refused(clock: Clock, audi
     [
         (lambda engine, rid, clock, args: engine.decide(rid, approve=False, by="test"), "approval_denied"),
         (lambda engine, rid, clock, args: None, "approval_pending"),
+        (lambda engine, rid, clock, args: setattr(clock, "now", clock.now + 301), "approval_expired"),
         (
             lambda engine, rid, clock, args: (engine.decide(rid, True, "test"), setattr(clock, "now", clock.now + 301)),
             "approval_expired",
@@ -162,7 +163,7 @@ def test_an_approved_call_runs_once_and_its_replay_is_refused(clock: Clock, audi
             "approval_arguments_mismatch",
         ),
     ],
-    ids=["denied", "pending", "expired", "scope", "arguments"],
+    ids=["denied", "pending", "request-expired", "approval-expired", "scope", "arguments"],
 )
 def test_each_refusal_has_its_own_error(change: Any, code: str, clock: Clock, audit_file: Path) -> None:
     dispatcher, engine = setup(clock, audit_file)
@@ -179,8 +180,6 @@ def test_an_unknown_or_malformed_approval_id(clock: Clock, audit_file: Path) -> 
     assert ask(dispatcher, {**WRITE, "approval_id": "apr_" + "0" * 24})["error"] == "approval_unknown"
     malformed = ask(dispatcher, {**WRITE, "approval_id": "let me in"})
     assert malformed["error"] == "invalid_arguments" and malformed["problems"][0]["parameter"] == "approval_id"
-    modeless = dispatcher.call("fixture", {**WRITE, "action": "write"})
-    assert modeless.structured["error"] == "approval_required"
 
 
 def test_one_approval_used_concurrently_lets_exactly_one_call_run(clock: Clock, audit_file: Path) -> None:
@@ -245,3 +244,39 @@ def test_human_decisions_happen_once(clock: Clock, audit_file: Path) -> None:
     clock.now += 301
     with pytest.raises(DecisionError, match="no pending request"):
         engine.decide(late, approve=True, by="test")
+
+
+def test_expired_approvals_are_audited_then_forgotten(clock: Clock, audit_file: Path) -> None:
+    dispatcher, engine = setup(clock, audit_file)
+    unused = ask(dispatcher, WRITE)["details"]["request_id"]
+    engine.decide(unused, approve=True, by="test")
+    clock.now += 301
+    assert engine.pending() == []
+    events = [(entry["event"], entry.get("request_id")) for entry in AuditTrail(audit_file, engine.redactor).read()]
+    assert events[-1] == ("expired", unused), "an approval nobody used expires, and the trail says so"
+    assert ask(dispatcher, {**WRITE, "approval_id": unused})["error"] == "approval_expired"
+    clock.now += 301
+    engine.pending()
+    assert ask(dispatcher, {**WRITE, "approval_id": unused})["error"] == "approval_unknown", "and is then forgotten"
+
+
+def test_a_class_that_is_not_single_use_lets_the_approval_serve_until_it_expires(
+    clock: Clock, audit_file: Path
+) -> None:
+    reusable = {**APPROVAL_CLASSES, "mutating": APPROVAL_CLASSES["mutating"]._replace(single_use=False)}
+    dispatcher, engine = setup(clock, audit_file, classes=reusable)
+    request_id = ask(dispatcher, WRITE)["details"]["request_id"]
+    engine.decide(request_id, approve=True, by="test")
+    for _ in range(2):
+        assert not dispatcher.call("fixture", {**WRITE, "approval_id": request_id}).is_error
+    clock.now += 301
+    assert ask(dispatcher, {**WRITE, "approval_id": request_id})["error"] == "approval_expired"
+    assert FixtureHandlers.runs == ["write", "write"]
+
+
+def test_a_secret_in_a_scope_is_masked_wherever_a_human_sees_it(clock: Clock, audit_file: Path) -> None:
+    dispatcher, engine = setup(clock, audit_file)
+    token = next(secret.value for secret in corpus() if secret.format == "github_token")
+    request = ask(dispatcher, {**WRITE, "file_path": f"src/{token}.py"})["details"]
+    assert token not in json.dumps(request) and request["scope"].startswith("file:src/[REDACTED:api_key:")
+    assert token not in json.dumps(engine.pending()) and token not in audit_file.read_text()

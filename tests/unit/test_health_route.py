@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 import falcon.testing
+import pytest
 
 from gasoline import __version__
 from gasoline.core.catalog import SERVER_INFO
@@ -13,6 +14,7 @@ from gasoline.core.local_tools import LocalTools
 from gasoline.core.protocol import McpServer
 from gasoline.daemon.app import Tokens, create_app
 from gasoline.runtime import Runtime
+from gasoline.safety.redaction import UnavailableRedactor
 from gasoline.transports.http import Sessions
 from gasoline_generated.dispatch import MODES
 
@@ -27,7 +29,9 @@ class FailingHealth:
 
 def client(dispatcher: Dispatcher, runtime: Runtime) -> falcon.testing.TestClient:
     server = McpServer(SERVER_INFO, LocalTools(dispatcher, runtime.redactor, runtime.continuations, 1000))
-    app = create_app(server, dispatcher, runtime.approvals, Sessions(60), 7000, Tokens("token", "approver"), 1000)
+    app = create_app(
+        server, dispatcher, runtime.approvals, runtime.redactor, Sessions(60), 7000, Tokens("token", "approver"), 1000
+    )
     return falcon.testing.TestClient(app)
 
 
@@ -56,3 +60,29 @@ def test_a_failing_report_still_names_the_daemon() -> None:
         os.getpid(),
     )
     assert "report broken" in response.json["error"]["message"]
+
+
+def test_an_unredactable_report_still_names_the_daemon_and_says_why() -> None:
+    runtime = Runtime.start()
+    runtime.redactor = UnavailableRedactor("the policy is gone", "1")
+    response = client(Dispatcher(runtime), runtime).simulate_get("/health", headers={"Host": "127.0.0.1:7000"})
+    assert response.status_code == 503 and response.json["service"] == "gasoline"
+    assert (
+        response.json["error"]["error"] == "redaction_failed"
+        and "the policy is gone" in response.json["error"]["message"]
+    )
+    assert "buffers" not in response.json, "nothing unredacted is served"
+
+
+@pytest.mark.parametrize("path", ["/approvals", "//approvals", "/approvals/", "/./approvals"])
+def test_the_approval_route_takes_the_approver_token_however_it_is_spelled(path: str) -> None:
+    runtime = Runtime.start()
+    http = client(Dispatcher(runtime), runtime)
+    host = {"Host": "127.0.0.1:7000"}
+    for token in (None, "token", "approver"):
+        headers = {**host, **({"Authorization": f"Bearer {token}"} if token else {})}
+        status = http.simulate_get(path, headers=headers).status_code
+        if token == "approver":
+            assert status != 401, path
+        else:
+            assert status in (401, 404), (path, token, status)

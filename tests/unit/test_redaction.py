@@ -146,7 +146,7 @@ def test_repeated_texts_are_masked_and_counted_every_time(redactor: Redactor) ->
     clean = "GET /api/products?page=2 200 12ms"
     outputs = {redactor.text(line) for _ in range(3)} | {redactor.text(clean) for _ in range(3)}
     assert outputs == {redactor.text(line), clean}
-    assert redactor.stats()["redacted_count"]["api_key"] == 4
+    assert {"class": "api_key", "count": 4} in redactor.stats()["redacted_count"]
 
 
 def test_captured_events_are_stored_redacted_or_not_at_all() -> None:
@@ -170,6 +170,83 @@ def test_captured_events_are_stored_redacted_or_not_at_all() -> None:
         runtime.capture("logs", {"type": "console", "message": "card 4111 1111 1111 1111"})
     assert runtime.buffers["logs"].usage()["entries"] == before > 0, "nothing stored, and nothing lost"
     assert runtime.redactor.stats()["blocked_count"] == 1
+
+
+def test_a_sensitive_key_masks_whatever_it_holds_in_any_spelling(redactor: Redactor) -> None:
+    out = redactor.value(
+        {
+            "accessToken": "opaque-value-1",
+            "Client-Secret": "opaque-value-2",
+            "DB_PASSWORD": 12345678,
+            "password": ["hunter22", ""],
+            "Set-Cookie": ["a=1; HttpOnly", "b=2"],
+            "credentials": {"user": "bob", "pin": 1234},
+            "tokens_issued": 3,
+            "lines": 4111111111111111,
+        }
+    )
+    assert "opaque-value" not in json.dumps(out) and "hunter22" not in json.dumps(out)
+    assert out["DB_PASSWORD"].startswith("[REDACTED:credential:") and out["password"][1] == ""
+    assert all(cookie.startswith("[REDACTED:cookie:") for cookie in out["Set-Cookie"])
+    assert out["credentials"]["user"].startswith("[REDACTED:") and out["credentials"]["pin"].startswith("[REDACTED:")
+    assert out["tokens_issued"] == 3, "a count of tokens is not a token"
+    assert out["lines"].startswith("[REDACTED:payment_card:"), "a card number stored as a number"
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (' {"token": "abc123def"}', None),
+        ('data: {"token": "abc123def", "user": "bob"}', '"user": "bob"'),
+        ('{"session_id": "abc123def", "note": "cut sh', '"note": "cut sh'),
+        ("token=abc123def,next=1", ",next=1"),
+        ("https://x.io/a?page=2&token=abc123def#top", "&token="),
+        ('password = "correct horse battery staple"', "password = "),
+        ("db_password: abc123def MYSQL_ROOT_PASSWORD=abc123def", "MYSQL_ROOT_PASSWORD="),
+    ],
+)
+def test_fields_outside_parsed_json_are_masked_by_key(text: str, kept: str | None, redactor: Redactor) -> None:
+    out = redactor.value(text)
+    assert "abc123def" not in out and "horse" not in out and "[REDACTED:" in out
+    assert kept is None or kept in out
+    assert redactor.value(out) == out, "redacting twice changes nothing"
+
+
+def test_prose_that_names_an_auth_scheme_is_left_alone(redactor: Redactor) -> None:
+    prose = "Basic authentication required. Bearer authentication failed."
+    assert redactor.text(prose) == prose
+    assert redactor.text("Authorization: Basic dXNlcjpwYXNzd29yZA==").startswith("Authorization: Basic [REDACTED:")
+
+
+def test_a_secret_reads_the_same_mask_whatever_found_it(redactor: Redactor) -> None:
+    token = "opaque-value-123"
+    hashes = {
+        mask.rsplit(":", 1)[1]
+        for mask in (redactor.value({"access_token": token})["access_token"], redactor.value(f"?token={token}")[7:])
+    }
+    assert len(hashes) == 1
+
+
+@pytest.mark.parametrize(
+    ("pattern", "text", "expected"),
+    [
+        ({"name": "optional", "pattern": r"acct(?:=(\d+))?", "secret": 1}, "acct=1234 acct ok", "acct=[REDACTED:"),
+        ({"name": "either", "pattern": r"\bACME-\d{6}|INTERNAL\d{6}"}, "xINTERNAL123456", "x[REDACTED:"),
+        ({"name": "nonword", "pattern": r"\b#tok\d{6}"}, "a#tok123456 and #tok654321", "a[REDACTED:"),  # re's \b
+    ],
+    ids=["optional-group", "alternatives", "boundary-before-symbol"],
+)
+def test_project_patterns_mean_what_python_re_says(pattern: dict[str, Any], text: str, expected: str) -> None:
+    redactor = build_redactor(KEY, [pattern])
+    out = redactor.text(text)
+    assert out.startswith(expected)
+    assert out.count("[REDACTED:") == 1, out
+
+
+def test_a_project_pattern_that_matches_empty_text_is_refused() -> None:
+    redactor = build_redactor(KEY, [{"name": "anything", "pattern": "z*"}])
+    with pytest.raises(RedactionUnavailable, match="can match empty text"):
+        redactor.text("zzz")
 
 
 def test_structured_data_is_masked_by_key_and_left_alone_otherwise(redactor: Redactor) -> None:
@@ -203,7 +280,7 @@ def test_counts_by_class_and_never_values(redactor: Redactor) -> None:
         redactor.text(secret.line)
     stats = redactor.stats()
     assert stats["policy_version"] == "1" and stats["blocked_count"] == 0
-    assert sum(stats["redacted_count"].values()) >= 10
+    assert sum(count["count"] for count in stats["redacted_count"]) >= 10
     assert not any(s.value in json.dumps(stats) for s in SECRETS)
 
 
@@ -244,18 +321,19 @@ def call(runtime: Runtime, arguments: dict[str, Any]) -> dict[str, Any]:
     return tools.call("observe", arguments, Exchange(request, lambda message: None))
 
 
-def test_tool_results_are_redacted_before_they_leave(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tool_results_are_redacted_before_they_leave() -> None:
     runtime = Runtime.start()
     secret = SECRETS[0]
     result = call(runtime, {"what": "result_page", "cursor": secret.value})
     text = json.dumps(result)
     assert secret.value not in text and "[REDACTED:api_key:" in result["content"][0]["text"]
-    assert result["_meta"]["dev.gasoline/redaction"] == {"policy_version": "1", "redacted_count": {"api_key": 1}}
+    assert result["_meta"]["dev.gasoline/redaction"] == {
+        "policy_version": "1",
+        "redacted_count": [{"class": "api_key", "count": 1}],
+    }
 
 
 def test_a_rule_that_raises_withholds_the_result_and_counts_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    runtime = Runtime.start()
-
     def broken(candidate: str) -> bool:
         raise RuntimeError("validator crashed")
 
@@ -267,9 +345,9 @@ def test_a_rule_that_raises_withholds_the_result_and_counts_it(monkeypatch: pyte
     assert runtime.redactor.stats()["blocked_count"] >= 1
 
 
-def test_logs_and_audit_trails_are_redacted_or_withheld(tmp_path: Path) -> None:
+def test_logs_and_audit_trails_are_redacted_or_withheld(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log_file = tmp_path / "daemon.log"
-    logs.configure(log_file, to_stderr=False)
+    logs.configure(log_file, to_stderr=True)
     try:
         logs.redact_with(build_redactor(KEY))
         logs.log.info("refused: %s", SECRETS[5].line)
@@ -281,9 +359,9 @@ def test_logs_and_audit_trails_are_redacted_or_withheld(tmp_path: Path) -> None:
             logs.log.removeHandler(handler)
             handler.close()
         logging.getLogger("waitress").handlers.clear()
-    written = log_file.read_text()
-    assert SECRETS[5].value not in written and SECRETS[6].value not in written
-    assert "[REDACTED:" in written and "[withheld: redaction unavailable]" in written
+    for written in (log_file.read_text(), capsys.readouterr().err):
+        assert SECRETS[5].value not in written and SECRETS[6].value not in written
+        assert "[REDACTED:" in written and "[withheld: redaction unavailable]" in written
     trail = AuditTrail(tmp_path / "audit.jsonl", build_redactor(KEY))
     trail.write("requested", summary=SECRETS[7].line)
     (tmp_path / "audit.jsonl").open("a").write('{"broken line\n')
@@ -291,3 +369,16 @@ def test_logs_and_audit_trails_are_redacted_or_withheld(tmp_path: Path) -> None:
     entries = trail.read()
     assert [e["event"] for e in entries] == ["requested", "approved"]
     assert SECRETS[7].value not in (tmp_path / "audit.jsonl").read_text()
+
+
+def test_the_installation_key_is_kept_and_a_damaged_one_replaced(tmp_path: Path) -> None:
+    from gasoline.state import installation_key
+
+    first = installation_key(tmp_path)
+    assert len(first) == 32 and installation_key(tmp_path) == first, "masks stay stable across restarts"
+    assert oct((tmp_path / "redaction.key").stat().st_mode & 0o777) == "0o600"
+    for damaged in ("", "abcd", "not hex at all"):
+        (tmp_path / "redaction.key").write_text(damaged)
+        replaced = installation_key(tmp_path)
+        assert len(replaced) == 32 and replaced != first and installation_key(tmp_path) == replaced
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["redaction.key"], "no temporary file is left"

@@ -62,8 +62,9 @@ def test_a_valid_example_made_invalid_fails_to_compile(tmp_path: Path, valid: st
 
 
 def test_the_redaction_rules_match_alike_in_javascript_and_python(tmp_path: Path) -> None:
-    """The extension applies the same rules at the source: each must compile in JavaScript and match
-    exactly the lines Python's re matches, over the whole secret corpus and the ordinary text."""
+    """The extension applies the same rules at the source: each must compile in JavaScript and find
+    exactly the matches, and the same secret in them, as Python's re, over the whole secret corpus
+    and the ordinary text."""
     import re
 
     from gasoline_generated.redaction_rules import RULES
@@ -88,10 +89,13 @@ def test_the_redaction_rules_match_alike_in_javascript_and_python(tmp_path: Path
         f'import {{ REDACTION_RULES }} from "{bundle}";\n'
         'import { readFileSync } from "node:fs";\n'
         "const lines = JSON.parse(readFileSync(0, 'utf8'));\n"
-        "const compiled = REDACTION_RULES.map((r) => [r.name, new RegExp(r.pattern, r.flags.replace('g', ''))]);\n"
-        "const matches = (line) => compiled.filter(([, pattern]) => pattern.test(line)).map(([name]) => ({ name }));\n"
-        "const out = lines.map((line) => matches(line).map((r) => r.name));\n"
-        "console.log(JSON.stringify(out));\n"
+        "const secret = (m, groups) => {\n"
+        "  const g = groups.find((i) => m[i] !== undefined);\n"
+        "  return g === undefined ? null : m[g];\n"
+        "};\n"
+        "const found = (line) => REDACTION_RULES.flatMap((r) =>\n"
+        "  [...line.matchAll(new RegExp(r.pattern, r.flags))].map((m) => [r.name, m[0], secret(m, r.secretGroups)]));\n"
+        "console.log(JSON.stringify(lines.map(found)));\n"
     )
     node = ROOT / "tests" / "mcp-tools" / "node_modules" / ".bin" / "node"
     result = subprocess.run(
@@ -99,8 +103,18 @@ def test_the_redaction_rules_match_alike_in_javascript_and_python(tmp_path: Path
     )
     assert result.returncode == 0, result.stderr
     javascript = json.loads(result.stdout)
+
+    def secret(match: re.Match[str], groups: tuple[int, ...]) -> str | None:
+        return next((match.group(g) for g in groups if match.group(g) is not None), None)
+
     python = [
-        [r.name for r in RULES if re.search(r.pattern, line, re.IGNORECASE if r.ignore_case else 0)] for line in lines
+        [
+            [rule.name, match.group(0), secret(match, rule.secret_groups)]
+            for rule in RULES
+            for match in re.finditer(rule.pattern, line, re.IGNORECASE if rule.ignore_case else 0)
+        ]
+        for line in lines
     ]
     assert javascript == python
+    assert sum(map(len, python)) >= len(corpus()), "every secret line is matched by at least one rule"
     assert sum(map(len, python)) >= len(corpus()), "every secret line is matched by at least one rule"

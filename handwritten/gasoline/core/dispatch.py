@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property, partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -24,6 +24,9 @@ from gasoline.contract import CallContext, ModeEntry, ProgressReporter
 from gasoline_generated.dispatch import APPROVAL_PARAMETER, APPROVAL_PARAMETER_PATTERN, HANDLER_CLASSES, MODES
 
 from .errors import ToolFailure, UnknownTool
+
+if TYPE_CHECKING:
+    from gasoline.runtime import Runtime
 
 log = logging.getLogger(__name__)
 APPROVAL_ID = re.compile(APPROVAL_PARAMETER_PATTERN)
@@ -50,12 +53,12 @@ def load_handler_class(path: str) -> type:
 class Dispatcher:
     def __init__(
         self,
-        runtime: object,
+        runtime: Runtime,
         modes: Mapping[tuple[str, str], ModeEntry] = MODES,
         handler_classes: Mapping[str, str] = HANDLER_CLASSES,
     ) -> None:
         self._modes = modes
-        self._approvals = getattr(runtime, "approvals", None)
+        self._approvals = runtime.approvals
         self._published: dict[str, list[ModeEntry]] = {}
         for entry in modes.values():
             if entry.published:
@@ -82,9 +85,8 @@ class Dispatcher:
             own = {name: value for name, value in (arguments or {}).items() if name != entry.mode_key}
             approval_id = own.pop(APPROVAL_PARAMETER, None) if "approval" in entry.gates else None
             params = self._validate(entry, own, approval_id)
-            if self._approvals is not None:
-                describe = getattr(self._handlers[tool], f"describe_{entry.mode}", None)
-                self._approvals.check(entry, params, own, approval_id, partial(describe, params) if describe else None)
+            describe = getattr(self._handlers[tool], f"describe_{entry.mode}", None)
+            self._approvals.check(entry, params, own, approval_id, partial(describe, params) if describe else None)
             context = CallContext(entry, progress) if progress else CallContext(entry)
             result = getattr(self._handlers[tool], entry.mode)(params, context)
             if not isinstance(result, entry.result_model):

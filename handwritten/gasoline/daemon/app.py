@@ -1,9 +1,10 @@
-"""The daemon's HTTP API: /mcp (streamable HTTP) and /health, behind loopback and token checks."""
+"""The daemon's HTTP API: /mcp (streamable HTTP), /health and /approvals, behind loopback and token checks."""
 
 from __future__ import annotations
 
 import hmac
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,7 @@ from gasoline.core.dispatch import Dispatcher
 from gasoline.core.jsonrpc import INVALID_REQUEST, RpcError
 from gasoline.core.protocol import McpServer
 from gasoline.safety.approvals import ApprovalEngine, DecisionError
+from gasoline.safety.redaction import RedactionUnavailable, Redactor
 from gasoline.transports.http import McpEndpoint, Sessions, reply
 
 
@@ -45,16 +47,15 @@ class Tokens:
 
 
 class BearerAuth:
-    """/mcp needs the MCP token (unless --no-auth); /approvals needs the approver token, always."""
+    """A resource that needs a token gets it checked once routing has found it (so no spelling of
+    its path slips past): /mcp the MCP token, unless --no-auth; /approvals the approver token, always."""
 
-    def __init__(self, tokens: Tokens) -> None:
-        self.routes = [("/approvals", tokens.approver)] + ([("/mcp", tokens.mcp)] if tokens.mcp_required else [])
+    def __init__(self, tokens_by_resource: Mapping[object, str]) -> None:
+        self.tokens_by_resource = tokens_by_resource
 
-    def process_request(self, req: falcon.Request, resp: falcon.Response) -> None:
-        if resp.complete:
-            return
-        token = next((token for prefix, token in self.routes if req.path.startswith(prefix)), None)
-        if token is None:
+    def process_resource(self, req: falcon.Request, resp: falcon.Response, resource: object, params: object) -> None:
+        token = self.tokens_by_resource.get(resource)
+        if token is None or resp.complete:
             return
         sent = req.get_header("Authorization") or ""
         if not hmac.compare_digest(sent.encode(), f"Bearer {token}".encode()):
@@ -69,7 +70,7 @@ def refuse(req: falcon.Request, resp: falcon.Response, status: int, message: str
 
 
 class Approvals:
-    """The human channel for approvals (the CLI, the extension's popup, the panel): behind the daemon token.
+    """The human channel for approvals (the CLI, the extension's popup, the panel): behind the approver token.
 
     GET /approvals lists the pending requests; POST /approvals/{id} with {"decision": "approve" | "deny"}
     decides one. No MCP tool reaches this: tools/call goes to the dispatcher, never here.
@@ -89,52 +90,62 @@ class Approvals:
             resp.media = {"error": 'send {"decision": "approve"} or {"decision": "deny"}'}
             return
         try:
-            request = self.engine.decide(request_id, decision == "approve", by=req.get_header("User-Agent") or "http")
+            decided = self.engine.decide(request_id, decision == "approve", by=req.get_header("User-Agent") or "http")
         except DecisionError as error:
             resp.status = 409 if error.found else 404
             resp.media = {"error": str(error)}
             return
-        resp.media = request.public()
+        resp.media = decided
 
 
 class Health:
-    """GET /health: the same facts as configure(action="health"), for bridges, doctor and people.
+    """GET /health: the same facts as configure(action="health"), redacted like every result, for
+    bridges, doctor and people.
 
-    It always says which daemon answers, even when the full report fails: bridges and
-    `gasoline stop` recognise their daemon by it.
+    It always says which daemon answers, even when the full report fails or cannot be redacted:
+    bridges and `gasoline stop` recognise their daemon by it.
     """
 
-    def __init__(self, dispatcher: Dispatcher) -> None:
+    def __init__(self, dispatcher: Dispatcher, redactor: Redactor) -> None:
         self.dispatcher = dispatcher
+        self.redactor = redactor
 
     def on_get(self, req: falcon.Request, resp: falcon.Response) -> None:
+        identity = {"service": "gasoline", "version": __version__, "pid": os.getpid()}
         result = self.dispatcher.call("configure", {"action": "health"})
+        try:
+            facts = self.redactor.value(result.structured)
+        except RedactionUnavailable as error:
+            resp.status = 503
+            failure = {"error": "redaction_failed", "message": str(error)}
+            resp.media = {**identity, "redaction": self.redactor.stats(), "error": failure}
+            return
         if result.is_error:
             resp.status = 500
-            resp.media = {"service": "gasoline", "version": __version__, "pid": os.getpid(), "error": result.structured}
+            resp.media = {**identity, "error": facts}
         else:
-            resp.media = result.structured
+            resp.media = facts
 
 
 def create_app(
     server: McpServer,
     dispatcher: Dispatcher,
     approvals: ApprovalEngine,
+    redactor: Redactor,
     sessions: Sessions,
     port: int,
     tokens: Tokens,
     max_body_bytes: int,
     origins: set[str] | None = None,
 ) -> Any:
-    app = falcon.App(
-        middleware=[
-            LoopbackGuard(port, origins or set()),
-            BearerAuth(tokens),
-        ]
-    )
-    app.add_route("/mcp", McpEndpoint(server, sessions, max_body_bytes))
-    app.add_route("/health", Health(dispatcher))
+    mcp = McpEndpoint(server, sessions, max_body_bytes)
     decisions = Approvals(approvals)
+    tokens_by_resource: dict[object, str] = {decisions: tokens.approver}
+    if tokens.mcp_required:
+        tokens_by_resource[mcp] = tokens.mcp
+    app = falcon.App(middleware=[LoopbackGuard(port, origins or set()), BearerAuth(tokens_by_resource)])
+    app.add_route("/mcp", mcp)
+    app.add_route("/health", Health(dispatcher, redactor))
     app.add_route("/approvals", decisions)
     app.add_route("/approvals/{request_id}", decisions, suffix="item")
     return app

@@ -74,7 +74,16 @@ def serve(port: int, no_auth: bool) -> int:
         workers = Workers("gasoline-local", LIMITS.mcp.request_workers)
         local = LocalSocket(files.socket, server, workers, LIMITS.mcp.eof_grace_ms / 1000)
         http = waitress.create_server(
-            create_app(server, dispatcher, runtime.approvals, sessions, port, tokens, LIMITS.mcp.max_body_bytes),
+            create_app(
+                server,
+                dispatcher,
+                runtime.approvals,
+                runtime.redactor,
+                sessions,
+                port,
+                tokens,
+                LIMITS.mcp.max_body_bytes,
+            ),
             host="127.0.0.1",
             port=port,
             threads=LIMITS.mcp.http_threads,

@@ -1,11 +1,12 @@
 """The approval engine: mutating and destructive calls wait for a human.
 
 A call that needs an approval fails at once with approval_required and a request id; nothing
-runs. Only a human channel (the CLI, or the token-protected HTTP route the extension and the
-panel use) decides. Approving grants a token, HMAC-signed with this daemon's key, bound to the
-tool, mode, scope and a hash of the exact arguments, expiring, and good for one call. The
-client retries the identical call with approval_id set to the request id; the daemon redeems
-the token for it, atomically. Every step goes to the audit trail.
+runs. Only a human channel (the CLI, or the HTTP route behind the approver token that the
+extension and the panel use) decides. Approving grants a token, HMAC-signed with this daemon's
+key, whose claims bind the tool, mode, scope, a hash of the exact arguments and an expiry. The
+client retries the identical call with approval_id set to the request id; the daemon verifies
+the token against that very call and redeems it, atomically, once (as the class's single_use
+says). Every step goes to the audit trail; finished requests are forgotten after a while.
 """
 
 from __future__ import annotations
@@ -41,21 +42,8 @@ class ApprovalRequest:
     summary: str
     arguments_hash: str
     expires_at: float
-    status: str = "pending"  # pending | approved | denied | used
+    status: str = "pending"  # pending | approved | denied | used | expired
     token: str | None = None
-
-    def public(self) -> dict[str, Any]:
-        """What a human channel shows (and what approval_required carries): never the token."""
-        return {
-            "request_id": self.id,
-            "tool": self.tool,
-            "mode": self.mode,
-            "mutation": self.mutation,
-            "scope": self.scope,
-            "summary": self.summary,
-            "status": self.status,
-            "expires_at": _iso(self.expires_at),
-        }
 
 
 @dataclass(frozen=True)
@@ -139,8 +127,9 @@ class ApprovalEngine:
     def _ask(
         self, entry: ModeEntry, mutation: str, scope: str, digest: str, arguments: Mapping[str, Any], plain: str
     ) -> ToolFailure:
-        shown = ", ".join(f"{name}={json.dumps(value, ensure_ascii=False)}" for name, value in arguments.items())
-        summary = self.redactor.text(f"{plain} [{entry.label}{' with ' + shown if shown else ''}]")
+        shown = ", ".join(
+            f"{name}={json.dumps(value, ensure_ascii=False)}" for name, value in self.redactor.value(arguments).items()
+        )
         request = ApprovalRequest(
             id="apr_" + secrets.token_hex(12),
             tool=entry.tool,
@@ -148,51 +137,72 @@ class ApprovalEngine:
             label=entry.label,
             mutation=mutation,
             scope=scope,
-            summary=summary,
+            summary=self.redactor.text(f"{plain} [{entry.label}{' with ' + shown if shown else ''}]"),
             arguments_hash=digest,
             expires_at=self.clock() + self.request_ttl_seconds,
         )
         with self._lock:
-            self._expire()
+            expired = self._housekeep()
             self._requests[request.id] = request
-        self.audit.write("requested", **request.public())
+        self._audit_expired(expired)
+        self.audit.write("requested", **self.public(request))
         message = (
             f"{entry.label} needs a human approval ({mutation}). Ask the user to approve request {request.id} "
             f"(gasoline approve {request.id}, or in the extension), then retry the identical call with "
             f'approval_id="{request.id}". Nothing has been done.'
         )
-        return ToolFailure("approval_required", message, tool=entry.tool, mode=entry.mode, details=request.public())
+        return ToolFailure("approval_required", message, tool=entry.tool, mode=entry.mode, details=self.public(request))
 
-    def decide(self, request_id: str, approve: bool, by: str) -> ApprovalRequest:
-        """A human's decision, through a human channel only."""
+    def decide(self, request_id: str, approve: bool, by: str) -> dict[str, Any]:
+        """A human's decision, through a human channel only. Returns the request as shown to humans."""
         with self._lock:
-            self._expire()
+            expired = self._housekeep()
             request = self._requests.get(request_id)
-            if request is None:
-                raise DecisionError(f"no pending request {request_id} (it expired, or never existed)", found=False)
-            if request.status != "pending":
-                raise DecisionError(f"request {request_id} was already {request.status}", found=True)
-            if approve:
-                request.status = "approved"
-                lifetime = self.classes[request.mutation].token_ttl_seconds
-                request.expires_at = self.clock() + lifetime
-                request.token = self._sign(request)
+            if request is None or request.status == "expired":
+                error = DecisionError(f"no pending request {request_id} (it expired, or never existed)", found=False)
+            elif request.status != "pending":
+                error = DecisionError(f"request {request_id} was already {request.status}", found=True)
             else:
-                request.status = "denied"
-        self.audit.write("approved" if approve else "denied", by=by, **request.public())
-        return request
+                error = None
+                request.status = "approved" if approve else "denied"
+                if approve:
+                    request.expires_at = self.clock() + self.classes[request.mutation].token_ttl_seconds
+                    request.token = self._grant(request)
+        self._audit_expired(expired)
+        if error is not None:
+            raise error
+        shown = self.public(request)
+        self.audit.write("approved" if approve else "denied", by=by, **shown)
+        return shown
 
     def pending(self) -> list[dict[str, Any]]:
         with self._lock:
-            self._expire()
-            return [r.public() for r in self._requests.values() if r.status == "pending"]
+            expired = self._housekeep()
+            waiting = [request for request in self._requests.values() if request.status == "pending"]
+        self._audit_expired(expired)
+        return [self.public(request) for request in waiting]
+
+    def public(self, request: ApprovalRequest) -> dict[str, Any]:
+        """What a human channel shows (and what approval_required carries): redacted, never the token."""
+        return {
+            "request_id": request.id,
+            "tool": request.tool,
+            "mode": request.mode,
+            "mutation": request.mutation,
+            "scope": self.redactor.text(request.scope),
+            "summary": request.summary,
+            "status": request.status,
+            "expires_at": _iso(request.expires_at),
+        }
 
     def _redeem(self, approval_id: str, entry: ModeEntry, scope: str, digest: str) -> None:
         with self._lock:  # one lock for check-and-use: of two concurrent retries, exactly one wins
+            expired = self._housekeep()
             request = self._requests.get(approval_id)
             code, reason = self._refusal(request, entry, scope, digest)
-            if code is None and request is not None:
+            if code is None and request is not None and self.classes[request.mutation].single_use:
                 request.status = "used"
+        self._audit_expired(expired)
         fields = {"request_id": approval_id, "tool": entry.tool, "mode": entry.mode, "scope": scope}
         if code is not None:
             self.audit.write("rejected", code=code, **fields)
@@ -206,29 +216,19 @@ class ApprovalEngine:
             return "approval_unknown", "no approval request has this approval_id; call again without it to get one"
         if request.status == "denied":
             return "approval_denied", f"a human denied request {request.id}"
+        if request.status == "expired":
+            return "approval_expired", f"{request.id} expired before it was used; call again without approval_id"
         if request.status == "pending":
             return "approval_pending", f"request {request.id} has not been decided yet; ask the user to approve it"
-        if self.clock() >= request.expires_at:
-            return "approval_expired", f"the approval of {request.id} expired; call again without approval_id"
         if request.status == "used":
             return (
                 "approval_replayed",
                 f"the approval of {request.id} was already used; an approval is good for one call",
             )
-        if not self._signed(request):
-            return (
-                "approval_expired",
-                f"the approval of {request.id} no longer verifies; call again without approval_id",
-            )
-        if (request.tool, request.mode, request.scope) != (entry.tool, entry.mode, scope):
-            return "approval_scope_mismatch", (
-                f"{request.id} approved {request.label} on {request.scope}, not this call on {scope}"
-            )
-        if request.arguments_hash != digest:
-            return "approval_arguments_mismatch", f"{request.id} approved other arguments; retry the identical call"
-        return None, ""
+        return self._verify(request.token or "", entry, scope, digest)
 
-    def _sign(self, request: ApprovalRequest) -> str:
+    def _grant(self, request: ApprovalRequest) -> str:
+        """The token a human's approval grants: its claims, and their HMAC under this daemon's key."""
         claims = {
             "id": request.id,
             "tool": request.tool,
@@ -236,19 +236,39 @@ class ApprovalEngine:
             "scope": request.scope,
             "args": request.arguments_hash,
             "exp": request.expires_at,
-            "single_use": True,
         }
         payload = base64.urlsafe_b64encode(json.dumps(claims, sort_keys=True).encode()).decode()
         return payload + "." + hmac.new(self._key, payload.encode(), hashlib.sha256).hexdigest()
 
-    def _signed(self, request: ApprovalRequest) -> bool:
-        """The granted token still matches the request it was signed for (nothing altered it since)."""
-        if request.token is None:
-            return False
-        return hmac.compare_digest(request.token, self._sign(request))
+    def _verify(self, token: str, entry: ModeEntry, scope: str, digest: str) -> tuple[str | None, str]:
+        """Whether the token covers this very call: signed by this daemon, unexpired, same target and arguments."""
+        payload, _, signature = token.partition(".")
+        expected = hmac.new(self._key, payload.encode(), hashlib.sha256).hexdigest()
+        if not hmac.compare_digest(signature, expected):
+            return "approval_unknown", "the approval does not verify; call again without approval_id"
+        claims = json.loads(base64.urlsafe_b64decode(payload))
+        if self.clock() >= claims["exp"]:
+            return "approval_expired", f"the approval of {claims['id']} expired; call again without approval_id"
+        if (claims["tool"], claims["mode"], claims["scope"]) != (entry.tool, entry.mode, scope):
+            return "approval_scope_mismatch", (
+                f"{claims['id']} approved {claims['tool']}/{claims['mode']} on {self.redactor.text(claims['scope'])}, "
+                f"not {entry.label} on {self.redactor.text(scope)}"
+            )
+        if claims["args"] != digest:
+            return "approval_arguments_mismatch", f"{claims['id']} approved other arguments; retry the identical call"
+        return None, ""
 
-    def _expire(self) -> None:
+    def _housekeep(self) -> list[ApprovalRequest]:
+        """Under the lock: requests and approvals past their time become expired (returned, for the
+        audit trail), and finished ones are forgotten a request lifetime later."""
         now = self.clock()
-        for request in [r for r in self._requests.values() if r.expires_at <= now and r.status == "pending"]:
+        expired = [r for r in self._requests.values() if r.status in ("pending", "approved") and r.expires_at <= now]
+        for request in expired:
+            request.status = "expired"
+        for request in [r for r in self._requests.values() if r.expires_at + self.request_ttl_seconds <= now]:
             del self._requests[request.id]
-            self.audit.write("expired", **request.public())
+        return expired
+
+    def _audit_expired(self, expired: list[ApprovalRequest]) -> None:
+        for request in expired:
+            self.audit.write("expired", **self.public(request))

@@ -1,7 +1,8 @@
 """Append-only audit trails: one JSON object per line, each written with one append.
 
-A crash can at worst lose the line being written; it never leaves a half line that breaks
-the next reader, who skips what does not parse. Everything written passes the redactor.
+Lines from several writers never interleave. A crash or a full disk can at worst leave the
+line being written short, and the reader skips what does not parse (a short write is also
+raised, so the caller knows). Everything written passes the redactor.
 """
 
 from __future__ import annotations
@@ -31,9 +32,11 @@ class AuditTrail:
         line = (json.dumps(entry, ensure_ascii=False, default=str) + "\n").encode()
         descriptor = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         try:
-            os.write(descriptor, line)
+            written = os.write(descriptor, line)
         finally:
             os.close(descriptor)
+        if written != len(line):
+            raise OSError(f"{self.path}: only {written} of {len(line)} bytes of an audit entry were written")
 
     def read(self) -> list[dict[str, Any]]:
         if self.path is None or not self.path.exists():

@@ -29,7 +29,10 @@ from gasoline_generated import redaction_rules as policy
 from gasoline_generated.redaction_rules import Rule
 
 USER_CLASS = "user_pattern"
-QUERY_PARAMETER = re.compile(r"(^|[?&;\s])([^=&#;\s]+)=([^&#;\s]*)")
+# key=value in URLs, form bodies and text; "key": value in JSON that did not parse (cut short, or
+# inside a log line). A value is quoted (the quotes are kept) or runs to the next separator.
+QUERY_PARAMETER = re.compile(r"""(?:^|(?<=[?&;\s]))(?P<key>[^=&#;\s"'?/]+)=(?P<value>"[^"]*"?|'[^']*'?|[^&#;,\s"']*)""")
+JSON_FIELD = re.compile(r'"(?P<key>(?:[^"\\\r\n]|\\.){1,64})"\s*:\s*(?P<value>"(?:[^"\\\r\n]|\\.)*"?|[^\s,{}\[\]"]+)')
 
 
 class RedactionUnavailable(Exception):
@@ -58,18 +61,25 @@ def iban(candidate: str) -> bool:
     return int("".join(str(int(c, 36)) for c in rearranged)) % 97 == 1
 
 
-VALIDATORS: dict[str, Callable[[str], bool]] = {"luhn": luhn, "iban": iban}
+def token_like(candidate: str) -> bool:
+    """Not a plain word ("Basic authentication"): a digit, a symbol, or a capital after the first letter."""
+    return any(c.isdigit() or c in "+/=_-.~" for c in candidate) or any(c.isupper() for c in candidate[1:])
+
+
+VALIDATORS: dict[str, Callable[[str], bool]] = {"luhn": luhn, "iban": iban, "token_like": token_like}
+CAMEL_HUMP = re.compile(r"([a-z0-9])([A-Z])")
 
 
 def normalize_key(key: str) -> str:
-    return key.lower().replace("-", "_")
+    """accessToken, Access-Token and ACCESS_TOKEN all read access_token."""
+    return CAMEL_HUMP.sub(r"\1_\2", key).lower().replace("-", "_")
 
 
 LOWER_ASCII = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 
 
 def shape_table() -> bytes:
-    """For bytes.translate: digits to 0, capital letters to A, other word characters to a, the rest to a space."""
+    """For bytes.translate: digits to 0, capital letters to A, small letters and _ to a, the rest to a space."""
     table = bytearray(b" " * 256)
     for characters, shape in ((string.digits, "0"), (string.ascii_uppercase, "A"), (string.ascii_lowercase + "_", "a")):
         for character in characters:
@@ -95,13 +105,32 @@ class TextViews:
 
     @cached_property
     def shape(self) -> bytes:
-        """One byte per character (digit 0, capital A, other word character a, anything else a
-        space), after one space that stands for the start of the text."""
+        """One byte per character (digit 0, capital A, small letter or _ a, anything else, non-ASCII
+        letters too, a space), after one space that stands for the start of the text."""
         return b" " + self.text.encode("ascii", "replace").translate(SHAPE)
 
 
+def has_top_level_alternative(pattern: str) -> bool:
+    """A | outside every group and character class: what a leading \b would bind to the first branch only."""
+    depth, in_class, escaped = 0, False, False
+    for character in pattern:
+        if escaped:
+            escaped = False
+        elif character == "\\":
+            escaped = True
+        elif in_class:
+            in_class = character != "]"
+        elif character == "[":
+            in_class = True
+        elif character in "()":
+            depth += 1 if character == "(" else -1
+        elif character == "|" and depth == 0:
+            return True
+    return False
+
+
 class CompiledRule:
-    """One rule, ready to scan: its pattern without a leading \b (checked by hand) and its group."""
+    """One rule, ready to scan: its pattern without a leading \b (checked by hand) and its groups."""
 
     def __init__(self, rule: Rule) -> None:
         pattern = rule.pattern
@@ -118,10 +147,14 @@ class CompiledRule:
             self.regex = re.compile(pattern)
         except re.error as error:
             raise ValueError(f"rule {rule.name!r}: {error}") from error
+        if self.word_start and has_top_level_alternative(pattern):
+            raise ValueError(rf"rule {rule.name!r}: a leading \b stands before a top-level |; group the alternatives")
         # The fewest characters a match can span (re has no public way to ask).
         self.shortest: int = re._parser.parse(pattern).getwidth()[0]  # type: ignore[attr-defined]
-        if self.regex.groups < rule.secret_group:
-            raise ValueError(f"rule {rule.name!r} has no group {rule.secret_group}")
+        if self.shortest == 0:
+            raise ValueError(f"rule {rule.name!r} can match empty text, so it would match everywhere")
+        if max(rule.secret_groups) > self.regex.groups:
+            raise ValueError(f"rule {rule.name!r} has no group {max(rule.secret_groups)}")
         self.rule = rule
         self.validator = VALIDATORS[rule.validator] if rule.validator else None
 
@@ -132,11 +165,11 @@ class CompiledRule:
         if self.rule.anchors:
             end = 0
             for start in self._anchored_starts(views, subject):
-                if start < end or (match := self.regex.match(subject, start)) is None:
+                if start < end or (match := self.regex.match(subject, start)) is None or self._inside_word(match, text):
                     continue
-                if not self._inside_word(match, text) and self._valid(match, text):
+                if (secret := self._secret(match, text)) is not None:
                     end = match.end()
-                    yield match.span(self.rule.secret_group)
+                    yield secret
             return
         position = 0
         while (match := self.regex.search(subject, position)) is not None:
@@ -144,11 +177,11 @@ class CompiledRule:
                 # No match can start before the word ends.
                 boundary = NON_WORD.search(text, match.start())
                 position = boundary.end() if boundary else len(text)
-            elif not self._valid(match, text):
+            elif (secret := self._secret(match, text)) is None:
                 position = match.start() + 1
             else:
-                position = max(match.end(), match.start() + 1)
-                yield match.span(self.rule.secret_group)
+                position = match.end()
+                yield secret
 
     def _anchored_starts(self, views: TextViews, subject: str) -> list[int]:
         """Where a match may start: up to `reach` characters before each anchor."""
@@ -162,8 +195,14 @@ class CompiledRule:
         """The leading \b fails: the match starts right after a word character."""
         return self.word_start and match.start() > 0 and _word(text[match.start() - 1])
 
-    def _valid(self, match: re.Match[str], text: str) -> bool:
-        return self.validator is None or self.validator(text[slice(*match.span(self.rule.secret_group))])
+    def _secret(self, match: re.Match[str], text: str) -> tuple[int, int] | None:
+        """The secret's span: in the first of the rule's groups that took part, not empty, and valid."""
+        span = next((match.span(group) for group in self.rule.secret_groups if match.start(group) >= 0), None)
+        if span is None or span[0] == span[1]:
+            return None
+        if self.validator is not None and not self.validator(text[span[0] : span[1]]):
+            return None
+        return span
 
 
 def _occurrences(text: AnyStr, literal: AnyStr) -> Iterator[int]:
@@ -205,7 +244,9 @@ class Redactor:
         return len(self._rules)
 
     def mask(self, secret: str, secret_class: str) -> str:
-        digest = hmac.new(self._key, f"{secret_class}:{secret}".encode(), hashlib.sha256).hexdigest()[:8]
+        """The mask of a secret. Its hash depends on the secret alone, so a token masked as a header
+        and again as a query parameter reads the same."""
+        digest = hmac.new(self._key, secret.encode(), hashlib.sha256).hexdigest()[:8]
         with self._lock:
             self._counts[secret_class] += 1
         return self._mask_template.replace("{class}", secret_class).replace("{hash}", digest)
@@ -250,9 +291,9 @@ class Redactor:
             spans.append((start, end, secret_class))
         return [span for span in spans if span[2]]
 
-    def masks_in(self, text: str) -> dict[str, int]:
+    def masks_in(self, text: str) -> list[dict[str, Any]]:
         """How many masks a text carries, by class (a result reports them; the values never)."""
-        return dict(Counter(match.group(1) for match in self._masks.finditer(text)))
+        return by_class(Counter(match.group(1) for match in self._masks.finditer(text)))
 
     def for_model(self, payload: Any) -> Any:
         """The egress stage: what may go to a model provider. Raises RedactionUnavailable: send nothing then."""
@@ -287,17 +328,27 @@ class Redactor:
             return {self._map_key(key): self._field(key, value) for key, value in data.items()}
         if isinstance(data, list):
             return [self._value(item) for item in data]
+        if isinstance(data, int | float) and not isinstance(data, bool):
+            return self._number(data)
         return data
 
     def _map_key(self, key: Any) -> Any:
         """A key is data too: a map keyed by tokens must not carry them out."""
         return self.text(key) if isinstance(key, str) else key
 
+    def _number(self, number: float) -> Any:
+        """A number stays a number unless the rules see a secret in its digits (a card number)."""
+        digits = str(number)
+        if len(digits) < self._shortest:
+            return number
+        masked = self.text(digits)
+        return number if masked == digits else masked
+
     def _string(self, text: str) -> str:
         """A string in structured data: a JSON document inside it (a body, a frame) is redacted as
-        structured data, and written back only if that changed it; otherwise query parameters and
-        free-text rules apply."""
-        if text.startswith(("{", "[")):
+        structured data, and written back only if that changed it; anything else (a URL, a form
+        body, a log line, JSON cut short) gets the free-text rules and the sensitive-field pass."""
+        if text.lstrip().startswith(("{", "[")):
             try:
                 document = json.loads(text)
             except ValueError:
@@ -305,12 +356,21 @@ class Redactor:
             else:
                 redacted = self._value(document)
                 return text if redacted == document else json.dumps(redacted, ensure_ascii=False)
-        return self.url(text) if "=" in text else self.text(text)
+        return self.fields(text)
 
     def _field(self, key: Any, value: Any) -> Any:
         secret_class = self.key_class(key) if isinstance(key, str) else None
-        if secret_class is None or value is None or isinstance(value, dict | list | bool):
-            return self._value(value)
+        return self._value(value) if secret_class is None else self._whole(value, secret_class)
+
+    def _whole(self, value: Any, secret_class: str) -> Any:
+        """What a sensitive key holds, masked whole: every string and number in it (a list of
+        cookies, an object of credentials); null, booleans and empty strings say nothing."""
+        if isinstance(value, list):
+            return [self._whole(item, secret_class) for item in value]
+        if isinstance(value, dict):
+            return {self._map_key(key): self._whole(item, secret_class) for key, item in value.items()}
+        if value is None or isinstance(value, bool) or value == "":
+            return value
         text = str(value)
         return text if self._masks.fullmatch(text) else self.mask(text, secret_class)
 
@@ -324,19 +384,29 @@ class Redactor:
             out[name] = self.mask(value, secret_class) if secret_class else self.text(value)
         return out
 
-    def url(self, url: str) -> str:
-        """A URL, form body or any text: the free-text rules applied, and the values of sensitive
-        query parameters, form fields and key=value pairs masked."""
+    def fields(self, text: str) -> str:
+        """A URL, form body, log line or JSON cut short: the free-text rules, then the values of
+        sensitive fields masked whole (query parameters, form fields, key=value and "key": value)."""
+        # Free-text rules first: a secret that spans a field boundary (a PEM block) is seen whole.
+        text = self.text(text)
+        if "=" in text:
+            text = QUERY_PARAMETER.sub(self._masked_field, text)
+        if '"' in text and ":" in text:
+            text = JSON_FIELD.sub(self._masked_field, text)
+        return text
 
-        def parameter(match: re.Match[str]) -> str:
-            secret_class = self.key_class(match.group(2))
-            if secret_class is None or not match.group(3) or self._masks.fullmatch(match.group(3)):
-                return match.group(0)
-            return f"{match.group(1)}{match.group(2)}={self.mask(match.group(3), secret_class)}"
-
-        # Free-text rules first: a secret that spans a parameter boundary (a PEM block) is seen whole.
-        text = self.text(url)
-        return QUERY_PARAMETER.sub(parameter, text) if "=" in text else text
+    def _masked_field(self, match: re.Match[str]) -> str:
+        """One key=value or "key": value, its value masked when the key is sensitive (quotes kept)."""
+        value = match.group("value")
+        secret_class = self.key_class(match.group("key"))
+        quoted = value[:1] in ("'", '"')
+        inner = value[1:-1] if quoted and len(value) > 1 and value[-1] == value[0] else value[1:] if quoted else value
+        if secret_class is None or not inner or self._masks.fullmatch(inner):
+            return match.group(0)
+        start, end = match.span("value")
+        offset = match.start()
+        masked = value.replace(inner, self.mask(inner, secret_class), 1)
+        return match.group(0)[: start - offset] + masked + match.group(0)[end - offset :]
 
     def withheld(self, error: BaseException | str) -> RedactionUnavailable:
         with self._lock:
@@ -348,9 +418,14 @@ class Redactor:
         with self._lock:
             return {
                 "policy_version": self.version,
-                "redacted_count": dict(self._counts),
+                "redacted_count": by_class(self._counts),
                 "blocked_count": self._blocked,
             }
+
+
+def by_class(counts: Mapping[str, int]) -> list[dict[str, Any]]:
+    """Counts as a list, not a map: class names such as api_key are sensitive keys themselves."""
+    return [{"class": name, "count": counts[name]} for name in sorted(counts)]
 
 
 class UnavailableRedactor(Redactor):
@@ -360,17 +435,10 @@ class UnavailableRedactor(Redactor):
         super().__init__(b"", [], {}, version)
         self.reason = reason
 
-    def text(self, text: str) -> str:
+    def _refuse(self, data: Any) -> Any:
         raise self.withheld(self.reason)
 
-    def value(self, data: Any) -> Any:
-        raise self.withheld(self.reason)
-
-    def headers(self, headers: Mapping[str, str]) -> dict[str, str]:
-        raise self.withheld(self.reason)
-
-    def url(self, url: str) -> str:
-        raise self.withheld(self.reason)
+    text = value = fields = headers = for_model = _refuse
 
 
 def build_redactor(
@@ -392,8 +460,8 @@ def build_redactor(
 
 
 def user_rule(pattern: Mapping[str, Any]) -> Rule:
-    """A project's pattern as a rule. It is Python's re only, so a case-insensitive one carries its own flag."""
-    text = str(pattern["pattern"])
-    if pattern.get("ignore_case", False):
-        text = f"(?i:{text})"
-    return Rule(str(pattern["name"]), USER_CLASS, text, False, int(pattern.get("secret", 0)), None, (), 0, False)
+    """A project's pattern as a rule, taken as written: wrapped in a group (with its own flag when
+    it ignores case), so no part of it, such as a leading \b, is read the way policy rules are."""
+    flags = "i" if pattern.get("ignore_case", False) else ""
+    text = f"(?{flags}:{pattern['pattern']})" if flags else f"(?:{pattern['pattern']})"
+    return Rule(str(pattern["name"]), USER_CLASS, text, False, (int(pattern.get("secret", 0)),), None, (), 0, False)

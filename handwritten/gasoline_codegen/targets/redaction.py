@@ -27,10 +27,16 @@ def render(spec: Spec) -> dict[str, str]:
     }
 
 
+def secret_groups(rule: dict[str, Any]) -> list[int]:
+    """The groups that may hold the secret, in order: `secret` is one group or a list of them."""
+    secret = rule.get("secret", 0)
+    return list(secret) if isinstance(secret, list) else [secret]
+
+
 def python_module(policy: dict[str, Any]) -> str:
     rules = "".join(
         f"    Rule({py_literal(r['name'])}, {py_literal(r['class'])}, {py_literal(r['pattern'])}, "
-        f"{r.get('ignore_case', False)}, {r.get('secret', 0)}, {py_literal(r.get('validator'))}, "
+        f"{r.get('ignore_case', False)}, {py_literal(tuple(secret_groups(r)))}, {py_literal(r.get('validator'))}, "
         f"{py_literal(tuple(r.get('anchors', ())))}, {r.get('reach', 0)}, {r.get('shape', False)}),\n"
         for r in policy["rules"]
     )
@@ -48,7 +54,7 @@ class Rule(NamedTuple):
     secret_class: str
     pattern: str
     ignore_case: bool
-    secret_group: int
+    secret_groups: tuple[int, ...]  # the first of these groups that took part in a match holds the secret
     validator: str | None
     anchors: tuple[str, ...]
     reach: int
@@ -77,7 +83,7 @@ def typescript_module(policy: dict[str, Any]) -> str:
             "secretClass": rule["class"],
             "pattern": rule["pattern"],
             "flags": "gi" if rule.get("ignore_case") else "g",
-            "secretGroup": rule.get("secret", 0),
+            "secretGroups": secret_groups(rule),
             "validator": rule.get("validator"),
             "anchors": rule.get("anchors", []),
             "reach": rule.get("reach", 0),
@@ -96,8 +102,9 @@ export interface RedactionRule {{
   secretClass: string;
   pattern: string;
   flags: string;
-  secretGroup: number;
-  validator: "luhn" | "iban" | null;
+  /** The first of these groups that took part in a match holds the secret (0: the whole match). */
+  secretGroups: readonly number[];
+  validator: "luhn" | "iban" | "token_like" | null;
   /** Texts one of which every match contains, at most `reach` characters in (none: scan it all). */
   anchors: readonly string[];
   reach: number;
