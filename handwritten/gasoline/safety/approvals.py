@@ -148,8 +148,8 @@ class ApprovalEngine:
         self.audit.write("requested", **self.public(request))
         message = (
             f"{entry.label} needs a human approval ({mutation}). Ask the user to approve request {request.id} "
-            f"(gasoline approve {request.id}, or in the extension), then retry the identical call with "
-            f'approval_id="{request.id}". Nothing has been done.'
+            f"(they run `gasoline approve {request.id}` themselves, or use the extension), then retry the "
+            f'identical call with approval_id="{request.id}". Nothing has been done.'
         )
         return ToolFailure("approval_required", message, tool=entry.tool, mode=entry.mode, details=self.public(request))
 
