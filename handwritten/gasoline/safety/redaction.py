@@ -89,6 +89,7 @@ def shape_table() -> bytes:
 
 SHAPE = shape_table()
 NON_WORD = re.compile(r"\W")
+JSON_OPENERS = ("{", "[")
 CLEAN_TEXTS_KEPT = 4096
 CLEAN_TEXT_MAX_LENGTH = 512
 
@@ -236,6 +237,7 @@ class Redactor:
         # Texts too short for any rule pass untouched, and so do short texts already found clean:
         # results re-redact what was redacted when stored, and repeat the same strings often.
         self._shortest = min((rule.shortest for rule in self._rules), default=0)
+        self._smallest_scanned = 10 ** max(self._shortest - 1, 0)  # integers with fewer digits pass untouched
         self._clean: dict[str, None] = {}
         self._key_classes: dict[str, str | None] = {}
 
@@ -325,10 +327,10 @@ class Redactor:
         if isinstance(data, str):
             return self._string(data)
         if isinstance(data, dict):
-            return {self._map_key(key): self._field(key, value) for key, value in data.items()}
+            return self._object(data)
         if isinstance(data, list):
             return [self._value(item) for item in data]
-        if isinstance(data, int | float) and not isinstance(data, bool):
+        if isinstance(data, int) and not isinstance(data, bool) and abs(data) >= self._smallest_scanned:
             return self._number(data)
         return data
 
@@ -336,11 +338,9 @@ class Redactor:
         """A key is data too: a map keyed by tokens must not carry them out."""
         return self.text(key) if isinstance(key, str) else key
 
-    def _number(self, number: float) -> Any:
-        """A number stays a number unless the rules see a secret in its digits (a card number)."""
+    def _number(self, number: int) -> Any:
+        """An integer stays one unless the rules see a secret in its digits (a card number)."""
         digits = str(number)
-        if len(digits) < self._shortest:
-            return number
         masked = self.text(digits)
         return number if masked == digits else masked
 
@@ -348,7 +348,7 @@ class Redactor:
         """A string in structured data: a JSON document inside it (a body, a frame) is redacted as
         structured data, and written back only if that changed it; anything else (a URL, a form
         body, a log line, JSON cut short) gets the free-text rules and the sensitive-field pass."""
-        if text.lstrip().startswith(("{", "[")):
+        if text[:1] in JSON_OPENERS or (text[:1].isspace() and text.lstrip()[:1] in JSON_OPENERS):
             try:
                 document = json.loads(text)
             except ValueError:
@@ -358,9 +358,16 @@ class Redactor:
                 return text if redacted == document else json.dumps(redacted, ensure_ascii=False)
         return self.fields(text)
 
-    def _field(self, key: Any, value: Any) -> Any:
-        secret_class = self.key_class(key) if isinstance(key, str) else None
-        return self._value(value) if secret_class is None else self._whole(value, secret_class)
+    def _object(self, data: dict[Any, Any]) -> dict[Any, Any]:
+        """An object: each key scanned as text, and the value of a sensitive key masked whole."""
+        out = {}
+        for key, value in data.items():
+            secret_class = None
+            if isinstance(key, str):
+                secret_class = self.key_class(key)
+                key = self.text(key)
+            out[key] = self._value(value) if secret_class is None else self._whole(value, secret_class)
+        return out
 
     def _whole(self, value: Any, secret_class: str) -> Any:
         """What a sensitive key holds, masked whole: every string and number in it (a list of
