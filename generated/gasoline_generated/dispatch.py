@@ -558,13 +558,6 @@ MODES: dict[tuple[str, str], ModeEntry] = {
 APPROVAL_PARAMETER = "approval_id"
 APPROVAL_PARAMETER_PATTERN = "^apr_[A-Za-z0-9]{16,64}$"
 
-MODE_KEYS: dict[str, str] = {
-    "observe": "what",
-    "analyze": "what",
-    "interact": "action",
-    "configure": "action",
-}
-
 # Where each tool's hand-written handler class lives ("module:Class").
 HANDLER_CLASSES: dict[str, str] = {
     "observe": "gasoline.handlers.observe:ObserveHandlers",

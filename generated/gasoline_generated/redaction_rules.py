@@ -140,3 +140,4 @@ KEYS: Final[dict[str, str]] = {
 HEADER_PATTERN: Final = "token|secret|key|password"
 KEY_PATTERN: Final = "(?:^|_)(?:token|secret|password|passwd|apikey|api_key|access_key|private_key|credentials?)(?:$|_)"
 KEY_PATTERN_CLASS: Final = "credential"
+PROJECT_PATTERN_CLASS: Final = "user_pattern"

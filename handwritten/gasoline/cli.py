@@ -15,7 +15,6 @@ def call(tool: str, arguments_json: str) -> int:
     from gasoline.bridge.client import DaemonClient, RemoteTools
     from gasoline.core.jsonrpc import Request, RpcError
     from gasoline.core.protocol import Exchange
-    from gasoline.state import DaemonFiles
     from gasoline_generated.policy import LIMITS
 
     try:
@@ -26,7 +25,7 @@ def call(tool: str, arguments_json: str) -> int:
     if not isinstance(arguments, dict):
         print("gasoline call: arguments must be a JSON object", file=sys.stderr)
         return 2
-    tools = RemoteTools(DaemonClient(DaemonFiles.for_port(), LIMITS.daemon))
+    tools = RemoteTools(DaemonClient(LIMITS.daemon))
     request = Request("cli", "tools/call", {"name": tool, "arguments": arguments})
     try:
         result = tools.call(tool, arguments, Exchange(request, lambda message: None))

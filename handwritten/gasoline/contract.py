@@ -17,6 +17,11 @@ Gate = Literal["ai_web_pilot", "approval"]
 ProgressReporter = Callable[[float, float | None, str | None], None]
 
 
+def mode_label(tool: str, mode_key: str, mode: str) -> str:
+    """A mode as errors and summaries name it: configure(action='health')."""
+    return f"{tool}({mode_key}={mode!r})"
+
+
 @dataclass(frozen=True)
 class MutationRule:
     """An argument value that gives a call another mutation class than its mode's."""
@@ -47,7 +52,7 @@ class ModeEntry:
     @property
     def label(self) -> str:
         """How errors name the mode: configure(action='health')."""
-        return f"{self.tool}({self.mode_key}={self.mode!r})"
+        return mode_label(self.tool, self.mode_key, self.mode)
 
     def mutation_for(self, params: BaseModel) -> MutationClass:
         """The mutation class of one call: the first rule its arguments match, else the mode's own."""

@@ -13,10 +13,15 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 from gasoline import __version__
-from gasoline_generated.dispatch import MODES
+from gasoline.core import jsonrpc
+from gasoline.core.protocol import META
+from gasoline.doctor import StdioSession, http_post, initialize_params
+from gasoline.state import DaemonFiles
+from gasoline_generated.dispatch import APPROVAL_PARAMETER, MODES
 
 
 def heading(text: str) -> None:
@@ -35,21 +40,11 @@ def free_port() -> int:
 
 
 def stdio_session() -> None:
-    from gasoline.doctor import StdioSession
-
     heading("An MCP client starts `gasoline` and speaks MCP over its stdio")
     client = StdioSession()
     try:
         started = time.perf_counter()
-        init = client.request(
-            "initialize",
-            {
-                "protocolVersion": "2025-11-25",
-                "capabilities": {},
-                "clientInfo": {"name": "demo", "version": __version__},
-            },
-        )
-        client.notify("notifications/initialized")
+        init = client.initialize("demo")
         print(
             f"-> initialize     <- protocol {init['protocolVersion']}, {init['serverInfo']['name']} "
             f"{init['serverInfo']['version']} in {(time.perf_counter() - started) * 1000:.0f} ms"
@@ -72,20 +67,10 @@ def stdio_session() -> None:
 
 
 def safety_session() -> None:
-    from gasoline.doctor import StdioSession
-
     heading("Secrets are masked before anything leaves the daemon; changes wait for a human")
     client = StdioSession()
     try:
-        client.request(
-            "initialize",
-            {
-                "protocolVersion": "2025-11-25",
-                "capabilities": {},
-                "clientInfo": {"name": "demo", "version": __version__},
-            },
-        )
-        client.notify("notifications/initialized")
+        client.initialize("demo")
         token = "ghp_" + "R2d2C3poBb8Yoda4LukeLeia7Han5Chewie9x"
         echoed = client.request(
             "tools/call", {"name": "observe", "arguments": {"what": "result_page", "cursor": token}}
@@ -100,7 +85,7 @@ def safety_session() -> None:
             [sys.executable, "-m", "gasoline", "approve", request_id], capture_output=True, text=True, check=False
         )
         print(f"$ gasoline approve {request_id}\n  {approved.stdout.strip() or approved.stderr.strip()}")
-        retried = {**arguments, "approval_id": request_id}
+        retried = {**arguments, APPROVAL_PARAMETER: request_id}
         done = client.request("tools/call", {"name": "configure", "arguments": retried})
         print(f"-> the same call with approval_id  <- {shown(done['structuredContent'])}")
         again = client.request("tools/call", {"name": "configure", "arguments": retried})
@@ -110,26 +95,11 @@ def safety_session() -> None:
 
 
 def http_session(port: int, state: str) -> None:
-    from pathlib import Path
-
-    from gasoline.core import jsonrpc
-    from gasoline.core.protocol import META
-    from gasoline.doctor import http_post
-    from gasoline.state import DaemonFiles
-
     heading("The same daemon over streamable HTTP, with the bearer token from its state directory")
     files = DaemonFiles(Path(state), port)
     status, headers, _ = http_post(
         files,
-        jsonrpc.request(
-            1,
-            "initialize",
-            {
-                "protocolVersion": "2025-11-25",
-                "capabilities": {},
-                "clientInfo": {"name": "demo", "version": __version__},
-            },
-        ),
+        jsonrpc.request(1, "initialize", initialize_params("demo")),
     )
     print(f"POST /mcp initialize (2025-11-25)  <- {status}, Mcp-Session-Id {headers.get('mcp-session-id', '')[:8]}...")
     meta = {META + "protocolVersion": "2026-07-28", META + "clientCapabilities": {}}

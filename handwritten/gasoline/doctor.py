@@ -39,6 +39,15 @@ class Check:
     run: Callable[[], str]
 
 
+def initialize_params(client: str) -> dict[str, Any]:
+    """What an MCP client of the legacy era sends to begin a session."""
+    return {
+        "protocolVersion": LEGACY_VERSIONS[0],
+        "capabilities": {},
+        "clientInfo": {"name": client, "version": __version__},
+    }
+
+
 class StdioSession:
     """A `gasoline` process spoken to as an MCP client would."""
 
@@ -75,6 +84,12 @@ class StdioSession:
                     raise CheckFailed(f"{method} failed: {message['error'].get('message')}", "see the daemon log")
                 return message["result"]
         raise CheckFailed(f"no answer to {method} within {STDIO_TIMEOUT_SECONDS} s", "see the bridge and daemon logs")
+
+    def initialize(self, client: str) -> dict[str, Any]:
+        """Begin the session (initialize, then notifications/initialized); the server's answer."""
+        result = self.request("initialize", initialize_params(client))
+        self.notify("notifications/initialized")
+        return result
 
     def notify(self, method: str) -> None:
         assert self.process.stdin is not None
@@ -130,15 +145,7 @@ def checks(files: DaemonFiles, stdio: StdioSession) -> list[Check]:
 
     def initialize() -> str:
         started = time.perf_counter()
-        result = stdio.request(
-            "initialize",
-            {
-                "protocolVersion": LEGACY_VERSIONS[0],
-                "capabilities": {},
-                "clientInfo": {"name": "gasoline-doctor", "version": __version__},
-            },
-        )
-        stdio.notify("notifications/initialized")
+        result = stdio.initialize("gasoline-doctor")
         return (
             f"protocol {result['protocolVersion']}, {result['serverInfo']['name']} {result['serverInfo']['version']} "
             f"({(time.perf_counter() - started) * 1000:.0f} ms)"
@@ -174,15 +181,7 @@ def checks(files: DaemonFiles, stdio: StdioSession) -> list[Check]:
     def http_initialize() -> str:
         status, headers, _ = http_post(
             files,
-            jsonrpc.request(
-                1,
-                "initialize",
-                {
-                    "protocolVersion": LEGACY_VERSIONS[0],
-                    "capabilities": {},
-                    "clientInfo": {"name": "gasoline-doctor", "version": __version__},
-                },
-            ),
+            jsonrpc.request(1, "initialize", initialize_params("gasoline-doctor")),
         )
         if status != 200 or "mcp-session-id" not in headers:
             hint = (

@@ -104,6 +104,11 @@ class DaemonFiles:
         return self._file("approver.token")
 
     @property
+    def published(self) -> tuple[Path, ...]:
+        """What a running daemon publishes for others (and removes when it stops): its pid and tokens."""
+        return (self.pid, self.token, self.approver_token)
+
+    @property
     def socket(self) -> Path:
         """The daemon's local socket, over which bridges forward MCP lines."""
         return self._file("sock")

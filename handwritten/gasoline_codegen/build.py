@@ -7,11 +7,12 @@ from collections import defaultdict
 from pathlib import PurePosixPath
 from typing import Any
 
-from gasoline.contract import MutationRule
+from gasoline.contract import MutationRule, mode_label
 
 from .model import Command, Example, ExampleSet, Limit, LimitGroup, Mode, Spec, Tool
 from .schema import Namespace, pascal, ref, substitute_variants
 from .specload import Problem, SpecError, SpecFile, json_path, limit_values
+from .targets.redaction import secret_groups
 
 EVENT_UNION = "CaptureEvent"
 EVENT_DISCRIMINATOR = "type"
@@ -78,10 +79,7 @@ class _Builder:
                 LimitGroup(
                     group,
                     body["description"],
-                    tuple(
-                        Limit(group, name, v["value"], v["unit"], v["description"])
-                        for name, v in body["limits"].items()
-                    ),
+                    tuple(Limit(name, v["value"], v["unit"], v["description"]) for name, v in body["limits"].items()),
                 )
                 for group, body in limits_file.data["groups"].items()
             ),
@@ -104,15 +102,15 @@ class _Builder:
             except re.error as error:
                 self.problem(spec_file, ["rules", index, "pattern"], f"not a regular expression: {error}")
                 continue
-            secret = rule.get("secret", 0)
-            if max(secret if isinstance(secret, list) else [secret]) > groups:
+            if max(secret_groups(rule)) > groups:
                 self.problem(spec_file, ["rules", index, "secret"], f"the pattern has {groups} group(s)")
             if rule["class"] not in classes:
                 self.problem(spec_file, ["rules", index, "class"], f"{rule['class']!r} is not a declared class")
         for name in sorted(set(data["keys"]) - classes):
             self.problem(spec_file, ["keys", name], "not a declared class")
-        if data["key_pattern_class"] not in classes:
-            self.problem(spec_file, ["key_pattern_class"], "not a declared class")
+        for field in ("key_pattern_class", "project_pattern_class"):
+            if data[field] not in classes:
+                self.problem(spec_file, [field], "not a declared class")
         for key in ("header_pattern", "key_pattern"):
             try:
                 re.compile(data[key])
@@ -208,7 +206,7 @@ class _Builder:
                 )
             self.check(params, examples_of(f"{origin}.params", data["examples"]["params"]))
             self.check(result, examples_of(f"{origin}.result", data["examples"]["result"]))
-            commands.append(Command(data["kind"], title, data["description"], data["timeout_ms"], spec_file.rel))
+            commands.append(Command(data["kind"], data["timeout_ms"]))
         for part, names in (("command", command_names), ("result", result_names)):
             self.namespace.add_union(
                 envelope[part]["title"],
@@ -254,7 +252,7 @@ class _Builder:
         data = spec_file.data
         self.expect_file_name(spec_file, data["mode"], ["mode"])
         stem = pascal(tool["tool"]) + pascal(data["mode"])
-        label = f"{tool['tool']}({tool['mode_key']}={data['mode']!r})"
+        label = mode_label(tool["tool"], tool["mode_key"], data["mode"])
         params = self.namespace.add(
             f"{stem}Params", described(data["params"], f"Arguments of {label}."), spec_file.rel, "tools"
         )
@@ -287,7 +285,6 @@ class _Builder:
             name=data["mode"],
             status=data["status"],
             summary=data["summary"].strip(),
-            description=data["description"].strip(),
             mutation=data["mutation"],
             mutation_rules=rules,
             gates=tuple(data["gates"]),
@@ -295,7 +292,6 @@ class _Builder:
             limits=tuple((name, limits.get(name, 0)) for name in data["limits"]),
             params_definition=params,
             result_definition=result,
-            source=spec_file.rel,
             scope=(data.get("scope", {}).get("kind", "daemon"), data.get("scope", {}).get("param")),
         )
 

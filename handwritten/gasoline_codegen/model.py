@@ -41,7 +41,6 @@ class Mode:
     name: str
     status: str
     summary: str
-    description: str
     mutation: str
     mutation_rules: tuple[MutationRule, ...]
     gates: tuple[str, ...]
@@ -49,7 +48,6 @@ class Mode:
     limits: tuple[tuple[str, int], ...]
     params_definition: str
     result_definition: str
-    source: str
     scope: tuple[str, str | None] = ("daemon", None)  # (kind, parameter that names the target)
 
     @property
@@ -74,7 +72,6 @@ class Tool:
 
 @dataclass(frozen=True)
 class Limit:
-    group: str
     name: str
     value: int
     unit: str
@@ -91,10 +88,7 @@ class LimitGroup:
 @dataclass(frozen=True)
 class Command:
     kind: str
-    title: str
-    description: str
     timeout_ms: int
-    source: str
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from gasoline.core.jsonrpc import INVALID_PARAMS, RpcError
 from gasoline.core.protocol import MISSING_CLIENT_CAPABILITY, Exchange, McpServer, ServerInfo
 from gasoline.daemon.app import LoopbackGuard
 from gasoline.transports.http import McpEndpoint, Sessions
+from gasoline_generated.policy import LIMITS
 
 CATALOGUE = Path(__file__).with_name("fixture.yaml")
 NO_ARGUMENTS = {"type": "object", "properties": {}}
@@ -478,7 +479,8 @@ def build_app(port: int, catalogue_path: Path = CATALOGUE) -> falcon.App:
         asks_clients=True,
     )
     app = falcon.App(middleware=[LoopbackGuard(port, set())])
-    app.add_route("/mcp", McpEndpoint(server, Sessions(idle_seconds=3600), max_body_bytes=4 * 1024 * 1024))
+    sessions = Sessions(idle_seconds=LIMITS.mcp.session_idle_seconds)
+    app.add_route("/mcp", McpEndpoint(server, sessions, max_body_bytes=LIMITS.mcp.max_body_bytes))
     return app
 
 

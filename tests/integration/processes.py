@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gasoline.state import DaemonFiles
 from gasoline.transports.lines import TimedLines
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,12 +97,16 @@ class Daemon:
     process: subprocess.Popen[bytes]
 
     @property
+    def files(self) -> DaemonFiles:
+        return DaemonFiles(self.state_dir, self.port)
+
+    @property
     def token(self) -> str:
-        return (self.state_dir / f"daemon-{self.port}.token").read_text().strip()
+        return self.files.token.read_text().strip()
 
     @property
     def approver_token(self) -> str:
-        return (self.state_dir / f"daemon-{self.port}.approver.token").read_text().strip()
+        return self.files.approver_token.read_text().strip()
 
     @property
     def url(self) -> str:
@@ -220,10 +225,3 @@ def kill_daemons_of(state_dir: Path) -> None:
                     kill_pid(int(entry.name))
             except (OSError, ValueError):
                 continue
-
-
-def daemon_pid(state_dir: Path, port: int) -> int | None:
-    try:
-        return int((state_dir / f"daemon-{port}.pid").read_text())
-    except (FileNotFoundError, ValueError):
-        return None

@@ -21,18 +21,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from gasoline.state import DaemonFiles
 from gasoline.transports.lines import TimedLines
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT / "tests" / "integration"), str(ROOT / "tests" / "unit")]
+from processes import free_port, wait_for  # noqa: E402  (the integration tests' own helpers)
+
 REFERENCE = [sys.executable, str(Path(__file__).with_name("reference_server.py"))]
 CALLS = 1000
 INIT = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "bench", "version": "1"}}
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def percentiles(samples: list[float]) -> tuple[float, float]:
@@ -114,14 +112,12 @@ class HttpClient:
         return self._post({"jsonrpc": "2.0", "id": self.ids, "method": method, "params": params})[0]
 
 
-def wait_listening(port: int, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+def wait_listening(port: int) -> None:
+    def listening() -> bool:
         with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.02)
-    raise TimeoutError(f"nothing listens on {port}")
+            return probe.connect_ex(("127.0.0.1", port)) == 0
+
+    wait_for(listening, 30, f"something to listen on {port}")
 
 
 def rss_mib(pid: int) -> float:
@@ -166,7 +162,6 @@ def main() -> None:
 
 def mixed_payload(size: int = 100_000) -> str:
     """JSON bodies, log lines and headers, with a secret from the test corpus now and then."""
-    sys.path.insert(0, str(ROOT / "tests" / "unit"))
     from secret_corpus import corpus
 
     secrets = corpus()
@@ -220,7 +215,7 @@ def approvals() -> None:
         )
         try:
             wait_listening(port)
-            client = HttpClient(port, Path(state, f"daemon-{port}.token").read_text().strip())
+            client = HttpClient(port, DaemonFiles(Path(state), port).read_token() or "")
             arguments = {"action": "clear", "buffers": ["logs"]}
 
             def round_trip() -> None:
@@ -282,8 +277,9 @@ def mcp() -> None:
             stdio[name] = latencies(client, call)
             client.close()
 
-        token = Path(state, f"daemon-{port}.token").read_text().strip()
-        daemon_pid = int(Path(state, f"daemon-{port}.pid").read_text())
+        files = DaemonFiles(Path(state), port)
+        token, daemon_pid = files.read_token() or "", files.read_pid()
+        assert daemon_pid is not None, "the daemon wrote its pid"
         ours_http = HttpClient(port, token)
         http_ours = latencies(ours_http, ours_call)
         ours_rss = rss_mib(daemon_pid)

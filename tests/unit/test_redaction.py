@@ -47,7 +47,7 @@ def test_ordinary_text_comes_through_byte_for_byte(text: str, redactor: Redactor
     assert redactor.text(text) == text
     event = {"type": "console", "message": text, "url": f"http://localhost:3000/a?q={text[:20]}"}
     assert redactor.value(event) == event
-    assert redactor.headers({"User-Agent": text, "Accept": "*/*"}) == {"User-Agent": text, "Accept": "*/*"}
+    assert redactor.value({"User-Agent": text, "Accept": "*/*"}) == {"User-Agent": text, "Accept": "*/*"}
 
 
 def test_masks_are_deterministic_and_tell_secrets_apart(redactor: Redactor) -> None:
@@ -269,7 +269,7 @@ def test_structured_data_is_masked_by_key_and_left_alone_otherwise(redactor: Red
     assert out["nested"]["Set-Cookie"].startswith("[REDACTED:cookie:")
     form = redactor.value("session=abc123xyz&remember=1&note=hello")
     assert form.startswith("session=[REDACTED:session_id:") and form.endswith("&remember=1&note=hello")
-    headers = redactor.headers({"X-Request-Token": "t", "X-Api-Key": "k", "Content-Type": "text/html"})
+    headers = redactor.value({"X-Request-Token": "t", "X-Api-Key": "k", "Content-Type": "text/html"})
     assert headers["Content-Type"] == "text/html" and all(
         v.startswith("[REDACTED:") for k, v in headers.items() if k != "Content-Type"
     )

@@ -42,7 +42,7 @@ def test_an_unknown_or_expired_cursor_is_a_clear_error() -> None:
     runtime = Runtime.start()
     now = [0.0]
     runtime.continuations = Continuations(10, 2, clock=lambda: now[0])
-    key = runtime.continuations.keep("abc")
+    key = runtime.continuations.keep(b"abc")
     dispatcher = Dispatcher(runtime)
     assert dispatcher.call("observe", {"what": "result_page", "cursor": f"{key}:1"}).structured["text"] == "bc"
     now[0] = 11
@@ -53,7 +53,7 @@ def test_an_unknown_or_expired_cursor_is_a_clear_error() -> None:
 
 def test_only_the_newest_clamped_results_are_kept() -> None:
     store = Continuations(60, 2)
-    keys = [store.keep(str(i)) for i in range(3)]
+    keys = [store.keep(str(i).encode()) for i in range(3)]
     with pytest.raises(KeyError):
         store.page(f"{keys[0]}:0", 10)
     assert store.page(f"{keys[2]}:0", 10).text == "2"

@@ -14,6 +14,7 @@ import json
 import socket
 import threading
 from concurrent.futures import Future
+from functools import cached_property
 from typing import Any
 
 from gasoline import __version__, logs
@@ -113,14 +114,21 @@ class DaemonLink:
 
 
 class DaemonClient:
-    def __init__(self, files: DaemonFiles, limits: Any) -> None:
-        self.files = files
+    def __init__(self, limits: Any) -> None:
         self.limits = limits
         self._link: DaemonLink | None = None
         self._lock = threading.Lock()
 
+    @cached_property
+    def files(self) -> DaemonFiles:
+        """The daemon's files, found on first use: finding the state directory costs milliseconds
+        a bridge should not spend before it answers initialize."""
+        return DaemonFiles.for_port()
+
     def start_daemon(self) -> None:
         """Make sure a daemon of this version runs and connect to it (a bridge does this as it starts)."""
+        logs.configure(self.files.root / f"bridge-{self.files.port}.log", to_stderr=False)
+        logs.stage("bridge_starting", "bridge starting", port=self.files.port)
         try:
             self._connected()
         except (DaemonUnavailable, _NotSent) as error:
@@ -187,5 +195,13 @@ class RemoteTools:
         try:
             return self.client.call_tool(params, exchange)
         except DaemonUnavailable as error:
-            failure = {"error": "daemon_unavailable", "message": str(error), "tool": name}
-            return {"content": [{"type": "text", "text": str(error)}], "structuredContent": failure, "isError": True}
+            # Only on this path: the models behind it would cost the bridge's start.
+            from gasoline.core.dispatch import ToolResult
+            from gasoline.core.errors import ToolFailure
+
+            failed = ToolResult.failed(ToolFailure("daemon_unavailable", str(error), tool=name))
+            return {
+                "content": [{"type": "text", "text": failed.text}],
+                "structuredContent": failed.structured,
+                "isError": True,
+            }

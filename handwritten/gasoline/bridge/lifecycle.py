@@ -34,7 +34,6 @@ class DaemonUnavailable(RuntimeError):
 class DaemonHealth:
     version: str
     pid: int
-    facts: dict[str, Any]
 
 
 def probe(port: int, timeout: float) -> DaemonHealth | None:
@@ -56,7 +55,7 @@ def probe(port: int, timeout: float) -> DaemonHealth | None:
     try:
         facts = json.loads(body)
         if facts.get("service") == "gasoline":
-            return DaemonHealth(str(facts["version"]), int(facts["pid"]), facts)
+            return DaemonHealth(str(facts["version"]), int(facts["pid"]))
     except (ValueError, KeyError, TypeError, AttributeError):
         pass
     raise DaemonUnavailable(f"port {port} is used by another program; choose another with GASOLINE_PORT")
@@ -93,18 +92,16 @@ def terminate(pid: int, grace_seconds: float) -> None:
 
 def lock_is_held(files: DaemonFiles) -> bool:
     """Whether a live daemon holds its lock file (a pid file without one is stale)."""
-    try:
-        with open(files.lock, "a") as handle:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            fcntl.flock(handle, fcntl.LOCK_UN)
-            return False
-    except BlockingIOError:
-        return True
+    with open(files.lock, "a") as handle:
+        if not _try_lock(handle):
+            return True
+        fcntl.flock(handle, fcntl.LOCK_UN)
+        return False
 
 
 def remove_stale_files(files: DaemonFiles) -> None:
     if not lock_is_held(files):
-        for stale in (files.pid, files.token, files.approver_token):
+        for stale in files.published:
             stale.unlink(missing_ok=True)
 
 

@@ -37,6 +37,10 @@ class ToolResult:
     structured: dict[str, Any]
     is_error: bool = False
 
+    @classmethod
+    def failed(cls, failure: ToolFailure) -> ToolResult:
+        return cls(failure.error.model_dump(mode="json", by_alias=True), is_error=True)
+
     @cached_property
     def text(self) -> str:
         """The compact text form that accompanies the structured result."""
@@ -94,24 +98,25 @@ class Dispatcher:
             return ToolResult(result.model_dump(mode="json", by_alias=True))
         except ToolFailure as failure:
             log.info("%s refused: %s", tool, failure.error.message)
-            return ToolResult(failure.error.model_dump(mode="json", by_alias=True), is_error=True)
+            return ToolResult.failed(failure)
         except Exception as error:
             log.exception("tool %s failed", tool)
-            failure = ToolFailure("handler_failed", f"{tool} failed: {type(error).__name__}: {error}", tool=tool)
-            return ToolResult(failure.error.model_dump(mode="json", by_alias=True), is_error=True)
+            return ToolResult.failed(
+                ToolFailure("handler_failed", f"{tool} failed: {type(error).__name__}: {error}", tool=tool)
+            )
 
     def _entry(self, tool: str, arguments: Mapping[str, Any]) -> ModeEntry:
         published = self.published_modes(tool)
         key = published[0].mode_key
-        choices = ", ".join(e.mode for e in published)
         mode = arguments.get(key)
+        entry = self._modes.get((tool, mode)) if isinstance(mode, str) else None
+        if entry is not None and entry.published:
+            return entry
+        choices = ", ".join(e.mode for e in published)
         if mode is None:
             raise ToolFailure("unknown_mode", f"{tool}: {key!r} is required; one of: {choices}", tool=tool)
-        entry = self._modes.get((tool, mode)) if isinstance(mode, str) else None
-        if entry is None or not entry.published:
-            state = "is planned but not available yet" if entry else "is not a mode"
-            raise ToolFailure("unknown_mode", f"{tool}: {key}={mode!r} {state}; one of: {choices}", tool=tool)
-        return entry
+        state = "is planned but not available yet" if entry else "is not a mode"
+        raise ToolFailure("unknown_mode", f"{tool}: {key}={mode!r} {state}; one of: {choices}", tool=tool)
 
     def _validate(self, entry: ModeEntry, params: Mapping[str, Any], approval_id: Any) -> BaseModel:
         problems: list[tuple[str, str]] = []

@@ -42,12 +42,11 @@ class LocalTools:
             safe = ToolResult(self.redactor.value(result.structured), result.is_error)
         except RedactionUnavailable as error:
             failure = ToolFailure("redaction_failed", f"{name}: {error}", tool=name, details=self.redactor.stats())
-            safe = ToolResult(failure.error.model_dump(mode="json", by_alias=True), is_error=True)
+            safe = ToolResult.failed(failure)
         reply = call_tool_result(safe, self.continuations, self.max_result_bytes)
-        stats = self.redactor.stats()
         reply["_meta"] = {
             REDACTION_META: {
-                "policy_version": stats["policy_version"],
+                "policy_version": self.redactor.version,
                 "redacted_count": self.redactor.masks_in(safe.text),
             }
         }

@@ -19,6 +19,8 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from gasoline_generated.policy import LIMITS
+
 from . import jsonrpc
 from .jsonrpc import INVALID_PARAMS, METHOD_NOT_FOUND, Notification, Reply, Request, RequestId, RpcError
 
@@ -57,14 +59,12 @@ class ServerInfo:
 
 @dataclass
 class Session:
-    """A legacy-era client: what it negotiated, its log level, and the requests in flight either way."""
+    """A legacy-era client: who it is, what it can do, its log level, and the requests in flight either way."""
 
     id: str
-    protocol_version: str | None = None
     client_info: dict[str, Any] = field(default_factory=dict)
     client_capabilities: dict[str, Any] = field(default_factory=dict)
     log_level: str | None = None
-    initialized: bool = False
     last_seen: float = field(default_factory=time.monotonic)
     in_flight: dict[RequestId, Exchange] = field(default_factory=dict)
     _asked: dict[RequestId, Future[Any]] = field(default_factory=dict)
@@ -259,7 +259,7 @@ class McpServer:
         completions: Completions | None = None,
         logging: bool = False,
         asks_clients: bool = False,
-        page_size: int = 100,
+        page_size: int = LIMITS.mcp.list_page_size,
     ) -> None:
         self.info = info
         self.logging = logging
@@ -351,9 +351,7 @@ class McpServer:
 
     def notify(self, notification: Notification, session: Session | None) -> None:
         """Handle a notification from the client; unknown ones are ignored, as the spec asks."""
-        if notification.method == "notifications/initialized" and session is not None:
-            session.initialized = True
-        elif notification.method == "notifications/cancelled" and session is not None:
+        if notification.method == "notifications/cancelled" and session is not None:
             exchange = session.in_flight.get(notification.params.get("requestId"))
             if exchange is not None:
                 exchange.cancel()
@@ -363,7 +361,6 @@ class McpServer:
         version = requested if requested in LEGACY_VERSIONS else LEGACY_VERSIONS[0]
         if exchange.session is not None:
             session = exchange.session
-            session.protocol_version = version
             session.client_info = params.get("clientInfo") or {}
             session.client_capabilities = params.get("capabilities") or {}
         result: dict[str, Any] = {

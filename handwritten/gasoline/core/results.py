@@ -33,12 +33,12 @@ class Continuations:
         self._texts: OrderedDict[str, tuple[float, bytes]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def keep(self, text: str) -> str:
-        """Store a result's text; return its id."""
+    def keep(self, data: bytes) -> str:
+        """Store a result's text (UTF-8); return its id."""
         key = "r" + secrets.token_hex(6)
         with self._lock:
             self._expire()
-            self._texts[key] = (self._clock() + self._ttl, text.encode())
+            self._texts[key] = (self._clock() + self._ttl, data)
             while len(self._texts) > self._capacity:
                 self._texts.popitem(last=False)
         return key
@@ -83,7 +83,7 @@ def call_tool_result(result: ToolResult, continuations: Continuations, max_bytes
             "isError": result.is_error,
         }
     end = char_boundary(data, max_bytes)
-    cursor = f"{continuations.keep(text)}:{end}"
+    cursor = f"{continuations.keep(data)}:{end}"
     marker = (
         f"\n[clamped: bytes 0-{end} of {len(data)} shown; read the rest with "
         f'observe(what="result_page", cursor="{cursor}")]'

@@ -27,11 +27,17 @@ from .app import Tokens, create_app
 from .local_socket import LocalSocket
 
 ALREADY_RUNNING = 3
+# waitress's own cap sits a little above ours, so an oversized body gets our structured 413, not its bare one.
+BODY_SLACK_BYTES = 64 * 1024
 
 
-def transport_status(sessions: Sessions, local: LocalSocket, port: int, auth: bool) -> dict[str, Any]:
+def transport_status(sessions: Sessions, local: LocalSocket, port: int, tokens: Tokens) -> dict[str, Any]:
     return {
-        "http": {"url": f"http://127.0.0.1:{port}/mcp", "auth": auth, "sessions": len(sessions.clients())},
+        "http": {
+            "url": f"http://127.0.0.1:{port}/mcp",
+            "auth": tokens.mcp_required,
+            "sessions": len(sessions.clients()),
+        },
         "stdio": {"bridges": local.clients().count(BRIDGE_CLIENT_NAME)},
     }
 
@@ -69,7 +75,7 @@ def serve(port: int, no_auth: bool) -> int:
     sessions = Sessions(LIMITS.mcp.session_idle_seconds)
     dispatcher = Dispatcher(runtime)
     tools = LocalTools(dispatcher, runtime.redactor, runtime.continuations, LIMITS.results.max_result_bytes)
-    server = McpServer(SERVER_INFO, tools, page_size=LIMITS.mcp.list_page_size)
+    server = McpServer(SERVER_INFO, tools)
     try:
         workers = Workers("gasoline-local", LIMITS.mcp.request_workers)
         local = LocalSocket(files.socket, server, workers, LIMITS.mcp.eof_grace_ms / 1000)
@@ -88,14 +94,14 @@ def serve(port: int, no_auth: bool) -> int:
             port=port,
             threads=LIMITS.mcp.http_threads,
             ident="gasoline",
-            max_request_body_size=LIMITS.mcp.max_body_bytes + 65536,
+            max_request_body_size=LIMITS.mcp.max_body_bytes + BODY_SLACK_BYTES,
             clear_untrusted_proxy_headers=True,
         )
     except OSError as error:
         logs.stage("listen_failed", f"cannot listen on 127.0.0.1:{port} and {files.socket}: {error}", port=port)
         files.pid.unlink(missing_ok=True)
         return 1
-    runtime.transport_status = lambda: transport_status(sessions, local, port, not no_auth)
+    runtime.transport_status = lambda: transport_status(sessions, local, port, tokens)
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
     local.start()
@@ -104,15 +110,14 @@ def serve(port: int, no_auth: bool) -> int:
         f"listening on http://127.0.0.1:{port} and {files.socket}",
         url=f"http://127.0.0.1:{port}/mcp",
         socket=str(files.socket),
-        auth=not no_auth,
+        auth=tokens.mcp_required,
     )
     try:
         http.run()
     finally:
         http.close()
         local.close()
-        files.pid.unlink(missing_ok=True)
-        files.token.unlink(missing_ok=True)
-        files.approver_token.unlink(missing_ok=True)
+        for published in files.published:
+            published.unlink(missing_ok=True)
         logs.stage("stopped", "daemon stopped", port=port)
     return 0

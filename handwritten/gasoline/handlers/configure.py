@@ -58,7 +58,7 @@ class ConfigureHandlers(ConfigureHandlerBase):
             policy=HealthPolicy(approval_version=APPROVAL_POLICY_VERSION, limits_version=LIMITS_VERSION),
             buffers=[HealthBuffer(**buffer.usage()) for buffer in self.runtime.buffers.values()],
             redaction=HealthRedaction(**self.runtime.redactor.stats()),
-            approvals=HealthApprovals(pending=len(self.runtime.approvals.pending())),
+            approvals=HealthApprovals(pending=self.runtime.approvals.pending_count()),
             **served_by_daemon,
         )
 

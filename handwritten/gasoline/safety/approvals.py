@@ -36,7 +36,6 @@ class ApprovalRequest:
     id: str
     tool: str
     mode: str
-    label: str
     mutation: str
     scope: str
     summary: str
@@ -134,7 +133,6 @@ class ApprovalEngine:
             id="apr_" + secrets.token_hex(12),
             tool=entry.tool,
             mode=entry.mode,
-            label=entry.label,
             mutation=mutation,
             scope=scope,
             summary=self.redactor.text(f"{plain} [{entry.label}{' with ' + shown if shown else ''}]"),
@@ -176,11 +174,17 @@ class ApprovalEngine:
         return shown
 
     def pending(self) -> list[dict[str, Any]]:
+        return [self.public(request) for request in self._waiting()]
+
+    def pending_count(self) -> int:
+        return len(self._waiting())
+
+    def _waiting(self) -> list[ApprovalRequest]:
         with self._lock:
             expired = self._housekeep()
             waiting = [request for request in self._requests.values() if request.status == "pending"]
         self._audit_expired(expired)
-        return [self.public(request) for request in waiting]
+        return waiting
 
     def public(self, request: ApprovalRequest) -> dict[str, Any]:
         """What a human channel shows (and what approval_required carries): redacted, never the token."""

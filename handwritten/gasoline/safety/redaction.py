@@ -28,7 +28,6 @@ from typing import Any, AnyStr
 from gasoline_generated import redaction_rules as policy
 from gasoline_generated.redaction_rules import Rule
 
-USER_CLASS = "user_pattern"
 # key=value in URLs, form bodies and text; "key": value in JSON that did not parse (cut short, or
 # inside a log line). A value is quoted (the quotes are kept) or runs to the next separator.
 QUERY_PARAMETER = re.compile(r"""(?:^|(?<=[?&;\s]))(?P<key>[^=&#;\s"'?/]+)=(?P<value>"[^"]*"?|'[^']*'?|[^&#;,\s"']*)""")
@@ -220,12 +219,10 @@ def _word(character: str) -> bool:
 class Redactor:
     """Masks secrets with one policy; thread-safe; counts what it masks per class."""
 
-    def __init__(self, key: bytes, rules: Iterable[Rule], keys: Mapping[str, str], version: str) -> None:
+    def __init__(self, key: bytes, rules: Iterable[Rule], version: str) -> None:
         self.version = version
         self._key = key
         self._rules = [CompiledRule(rule) for rule in rules]
-        self._keys = dict(keys)
-        self._header_pattern = re.compile(policy.HEADER_PATTERN, re.IGNORECASE)
         self._key_pattern = re.compile(policy.KEY_PATTERN)
         self._mask_template = policy.MASK
         self._masks = re.compile(
@@ -274,10 +271,14 @@ class Redactor:
 
     def _remember_clean(self, text: str) -> None:
         if len(text) <= CLEAN_TEXT_MAX_LENGTH:
-            with self._lock:
-                if len(self._clean) >= CLEAN_TEXTS_KEPT:
-                    del self._clean[next(iter(self._clean))]
-                self._clean[text] = None
+            self._remember(self._clean, text, None)
+
+    def _remember(self, memory: dict[str, Any], key: str, value: Any) -> None:
+        """Keep a fact about a text that holds no secret, in a memory that forgets its oldest first."""
+        with self._lock:
+            if len(memory) >= CLEAN_TEXTS_KEPT:
+                del memory[next(iter(memory))]
+            memory[key] = value
 
     def _spans(self, text: str) -> list[tuple[int, int, str]]:
         """The secrets in a text as non-overlapping (start, end, class), in order; existing masks excluded."""
@@ -306,12 +307,9 @@ class Redactor:
         if key in self._key_classes:
             return self._key_classes[key]
         name = normalize_key(key)
-        found = self._keys.get(name) or (policy.KEY_PATTERN_CLASS if self._key_pattern.search(name) else None)
+        found = policy.KEYS.get(name) or (policy.KEY_PATTERN_CLASS if self._key_pattern.search(name) else None)
         if len(key) < self._shortest or key in self._clean:  # never keep a secret in memory
-            with self._lock:
-                if len(self._key_classes) >= CLEAN_TEXTS_KEPT:
-                    self._key_classes.clear()
-                self._key_classes[key] = found
+            self._remember(self._key_classes, key, found)
         return found
 
     def value(self, data: Any) -> Any:
@@ -381,16 +379,6 @@ class Redactor:
         text = str(value)
         return text if self._masks.fullmatch(text) else self.mask(text, secret_class)
 
-    def headers(self, headers: Mapping[str, str]) -> dict[str, str]:
-        """Header values masked whole when the name is sensitive (any name with token, secret, key or password)."""
-        out = {}
-        for name, value in headers.items():
-            secret_class = self._keys.get(normalize_key(name))
-            if secret_class is None and self._header_pattern.search(name):
-                secret_class = policy.KEY_PATTERN_CLASS
-            out[name] = self.mask(value, secret_class) if secret_class else self.text(value)
-        return out
-
     def fields(self, text: str) -> str:
         """A URL, form body, log line or JSON cut short: the free-text rules, then the values of
         sensitive fields masked whole (query parameters, form fields, key=value and "key": value)."""
@@ -439,13 +427,13 @@ class UnavailableRedactor(Redactor):
     """Stands in when the policy cannot be built: everything is withheld, and counted."""
 
     def __init__(self, reason: str, version: str) -> None:
-        super().__init__(b"", [], {}, version)
+        super().__init__(b"", [], version)
         self.reason = reason
 
     def _refuse(self, data: Any) -> Any:
         raise self.withheld(self.reason)
 
-    text = value = fields = headers = for_model = _refuse
+    text = value = fields = for_model = _refuse
 
 
 def build_redactor(
@@ -460,7 +448,7 @@ def build_redactor(
     if extra:
         version += "+project"
     try:
-        return Redactor(key, [*policy.RULES, *extra], policy.KEYS, version)
+        return Redactor(key, [*policy.RULES, *extra], version)
     except ValueError as error:
         where = f" (project patterns come from {patterns_file})" if extra else ""
         return UnavailableRedactor(f"the redaction policy could not be built: {error}{where}", version)
@@ -471,4 +459,14 @@ def user_rule(pattern: Mapping[str, Any]) -> Rule:
     it ignores case), so no part of it, such as a leading \b, is read the way policy rules are."""
     flags = "i" if pattern.get("ignore_case", False) else ""
     text = f"(?{flags}:{pattern['pattern']})" if flags else f"(?:{pattern['pattern']})"
-    return Rule(str(pattern["name"]), USER_CLASS, text, False, (int(pattern.get("secret", 0)),), None, (), 0, False)
+    return Rule(
+        str(pattern["name"]),
+        policy.PROJECT_PATTERN_CLASS,
+        text,
+        False,
+        (int(pattern.get("secret", 0)),),
+        None,
+        (),
+        0,
+        False,
+    )

@@ -23,6 +23,7 @@ from gasoline.core import jsonrpc
 from gasoline.core.jsonrpc import INVALID_REQUEST, InvalidMessage, Notification, Reply, Request, RpcError
 from gasoline.core.protocol import (
     HEADER_MISMATCH,
+    LEGACY_VERSIONS,
     META,
     MISSING_CLIENT_CAPABILITY,
     UNSUPPORTED_PROTOCOL_VERSION,
@@ -36,7 +37,8 @@ SESSION_HEADER = "Mcp-Session-Id"
 NAMED_METHODS = {"tools/call": "name", "resources/read": "uri", "prompts/get": "name"}
 # A request without MCP-Protocol-Version, or with one of these, belongs to the legacy (session) era;
 # any other value is the modern era's, whose checks then say whether it is supported.
-LEGACY_HEADER_VERSIONS = frozenset({"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"})
+# Older versions a client may name in the header; they are answered as the legacy era.
+LEGACY_HEADER_VERSIONS = frozenset({"2024-11-05", "2025-03-26", *LEGACY_VERSIONS})
 MODERN_ERROR_STATUS = {
     jsonrpc.PARSE_ERROR: 400,
     INVALID_REQUEST: 400,
@@ -224,13 +226,11 @@ class McpEndpoint:
         if not self.server.may_message_client(request, session, modern):
             held: list[dict[str, Any]] = []
             final = self.server.handle(request, Exchange(request, held.append, session, modern=modern))
-            if final is None:
-                resp.status = 202
-            elif held:
+            if final is not None and held:
                 resp.content_type = "text/event-stream"
                 resp.stream = (_event(message) for message in [*held, final])
             else:
-                reply(resp, http_status(final, modern), final)
+                _final(resp, final, modern)
             return
         events: queue.Queue[tuple[bool, dict[str, Any] | None]] = queue.Queue()
         exchange = Exchange(
@@ -247,15 +247,20 @@ class McpEndpoint:
         threading.Thread(target=work, name=f"gasoline-mcp-{request.method}", daemon=True).start()
         final, message = events.get()
         if final:
-            if message is None:
-                resp.status = 202
-            else:
-                reply(resp, http_status(message, modern), message)
+            _final(resp, message, modern)
             return
         resp.status = 200
         resp.content_type = "text/event-stream"
         resp.set_header("Cache-Control", "no-cache")
         resp.stream = _sse(message, events)
+
+
+def _final(resp: falcon.Response, message: dict[str, Any] | None, modern: bool) -> None:
+    """A request's last word as a plain reply: 202 when there is none (a notification's)."""
+    if message is None:
+        resp.status = 202
+    else:
+        reply(resp, http_status(message, modern), message)
 
 
 def _event(message: dict[str, Any]) -> bytes:

@@ -73,6 +73,7 @@ KEYS: Final[dict[str, str]] = {{
 HEADER_PATTERN: Final = {py_literal(policy["header_pattern"])}
 KEY_PATTERN: Final = {py_literal(policy["key_pattern"])}
 KEY_PATTERN_CLASS: Final = {py_literal(policy["key_pattern_class"])}
+PROJECT_PATTERN_CLASS: Final = {py_literal(policy["project_pattern_class"])}
 '''
 
 
