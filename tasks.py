@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -62,6 +63,16 @@ def ensure_node_modules() -> None:
         )
 
 
+def ensure_chromium() -> None:
+    """Debian's Chromium, for the browser tests and the demo (never a browser downloaded at run time)."""
+    if os.environ.get("GASOLINE_CHROMIUM") or shutil.which("chromium"):
+        return
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run([*sudo, "apt-get", "update", "-qq"], check=True, env=env)
+    subprocess.run([*sudo, "apt-get", "install", "-y", "-qq", "chromium"], check=True, env=env)
+
+
 if __name__ == "__main__" and Path(sys.prefix).resolve() != VENV.resolve():
     ensure_python_env()
     os.execv(VENV_PYTHON, [str(VENV_PYTHON), __file__, *sys.argv[1:]])
@@ -73,9 +84,10 @@ PYTHON = str(VENV_PYTHON)
 
 @task
 def setup(c: Context) -> None:
-    """Create .venv, install Python and npm dependencies. Safe to run again."""
+    """Create .venv, install Python and npm dependencies and Chromium. Safe to run again."""
     ensure_python_env()
     ensure_node_modules()
+    ensure_chromium()
 
 
 @task
@@ -120,7 +132,7 @@ def serve(c: Context, port: int = 0, no_auth: bool = False) -> None:
     c.run(f"{PYTHON} -m gasoline daemon{flags}", pty=False)
 
 
-@task(pre=[setup])
+@task(pre=[build])
 def demo(c: Context) -> None:
     """Show what the toolkit does today, end to end."""
     c.run(f"{PYTHON} -m gasoline.demo", pty=False)

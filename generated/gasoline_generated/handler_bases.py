@@ -28,11 +28,11 @@ class ObserveHandlerBase:
         raise ModeNotImplemented("observe", "command_result")
 
     def errors(self, params: models.ObserveErrorsParams, ctx: CallContext) -> models.ObserveErrorsResult:
-        """Uncaught errors, unhandled promise rejections and console errors from the browser, newest first. (planned, read_only)"""
+        """Uncaught errors, unhandled promise rejections and console errors from the browser, newest first. (implemented, read_only)"""
         raise ModeNotImplemented("observe", "errors")
 
     def logs(self, params: models.ObserveLogsParams, ctx: CallContext) -> models.ObserveLogsResult:
-        """Console output from the browser (console.log, warn, error...), newest first, filtered by minimum level, page URL and time. (planned, read_only)"""
+        """Console output from the browser (console.log, warn, error...), newest first, filtered by minimum level, page URL and time. (implemented, read_only)"""
         raise ModeNotImplemented("observe", "logs")
 
     def modification_log(self, params: models.ObserveModificationLogParams, ctx: CallContext) -> models.ObserveModificationLogResult:
@@ -40,11 +40,11 @@ class ObserveHandlerBase:
         raise ModeNotImplemented("observe", "modification_log")
 
     def network_bodies(self, params: models.ObserveNetworkBodiesParams, ctx: CallContext) -> models.ObserveNetworkBodiesResult:
-        """Captured fetch/XHR requests with their request and response bodies, newest first, filtered by URL, method and status. (planned, read_only)"""
+        """Captured fetch/XHR requests with their request and response bodies, newest first, filtered by URL, method and status. (implemented, read_only)"""
         raise ModeNotImplemented("observe", "network_bodies")
 
     def page(self, params: models.ObservePageParams, ctx: CallContext) -> models.ObservePageResult:
-        """The tab Gasoline works on: its id, URL and title, whether it is tracked, and whether the extension is connected. (planned, read_only)"""
+        """The tab Gasoline works on: its id, URL and title, whether it is tracked, and whether the extension is connected. (implemented, read_only)"""
         raise ModeNotImplemented("observe", "page")
 
     def result_page(self, params: models.ObserveResultPageParams, ctx: CallContext) -> models.ObserveResultPageResult:
@@ -52,11 +52,11 @@ class ObserveHandlerBase:
         raise ModeNotImplemented("observe", "result_page")
 
     def websocket_events(self, params: models.ObserveWebsocketEventsParams, ctx: CallContext) -> models.ObserveWebsocketEventsResult:
-        """WebSocket connection events and messages (open, message, close, error), newest first, by connection, URL or direction. (planned, read_only)"""
+        """WebSocket connection events and messages (open, message, close, error), newest first, by connection, URL or direction. (implemented, read_only)"""
         raise ModeNotImplemented("observe", "websocket_events")
 
     def websocket_status(self, params: models.ObserveWebsocketStatusParams, ctx: CallContext) -> models.ObserveWebsocketStatusResult:
-        """Open and recently closed WebSocket connections with state, message counts, message rates and last activity. (planned, read_only)"""
+        """Open and recently closed WebSocket connections with state, message counts, message rates and last activity. (implemented, read_only)"""
         raise ModeNotImplemented("observe", "websocket_status")
 
 

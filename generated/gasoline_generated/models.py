@@ -625,6 +625,28 @@ class ExceptionEvent(BaseModel):
     """
 
 
+class ExtensionSettings(BaseModel):
+    """
+    The switches in the extension's popup.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    captureWebSockets: StrictBool
+    """
+    Capture WebSocket traffic (on by default).
+    """
+    captureNetworkBodies: StrictBool
+    """
+    Capture request and response bodies (off by default).
+    """
+    aiWebPilotEnabled: StrictBool
+    """
+    Let tools act in the page: AI Web Pilot (off by default; only a person can switch it on).
+    """
+
+
 class HealthApprovals(BaseModel):
     """
     The approval engine.
@@ -669,6 +691,33 @@ class HealthBuffer(BaseModel):
     """
 
 
+class HealthExtension(BaseModel):
+    """
+    The browser extension, as its last sync described it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    connected: StrictBool
+    """
+    Whether it synced within the last 45000 ms.
+    """
+    last_seen_seconds: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Seconds since its last sync; absent when it never synced.
+    """
+    version: StrictStr | MISSING = MISSING
+    """
+    Its version; absent when it never synced.
+    """
+    settings: ExtensionSettings | MISSING = MISSING
+    dropped_events: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Events it dropped because the daemon could not take them in time; absent when it never synced.
+    """
+
+
 class HealthHttpTransport(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -684,6 +733,24 @@ class HealthHttpTransport(BaseModel):
     sessions: Annotated[StrictInt, Field(ge=0)]
     """
     Open MCP sessions.
+    """
+
+
+class HealthIngest(BaseModel):
+    """
+    Events the extension posted since the daemon started.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    accepted: Annotated[StrictInt, Field(ge=0)]
+    """
+    Events validated and stored.
+    """
+    rejected: Annotated[StrictInt, Field(ge=0)]
+    """
+    Events rejected as malformed (or because they could not be redacted).
     """
 
 
@@ -1737,6 +1804,56 @@ class NetworkBodyEvent(BaseModel):
     """
 
 
+class NetworkErrorEvent(BaseModel):
+    """
+    A fetch or XMLHttpRequest that failed without a response (network failure, CORS, abort) or came back with status 400 or above. Captured whether or not "Capture Network Bodies" is on; it carries no bodies and no headers.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["network_error"]
+    """
+    Event type.
+    """
+    ts: AwareDatetime
+    """
+    When the request started (ISO 8601, UTC).
+    """
+    initiator: Literal["fetch", "xhr"]
+    """
+    Which API made the request.
+    """
+    method: Annotated[StrictStr, Field(min_length=1)]
+    """
+    HTTP method.
+    """
+    url: Annotated[StrictStr, Field(min_length=1)]
+    """
+    Request URL.
+    """
+    status: Annotated[StrictInt, Field(ge=0, le=999)]
+    """
+    HTTP status; 0 when the request failed without a response.
+    """
+    error: StrictStr | MISSING = MISSING
+    """
+    Why it failed without a response (for example "TypeError: Failed to fetch"), or the status text.
+    """
+    duration: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Milliseconds from request to failure or complete response.
+    """
+    pageUrl: StrictStr | MISSING = MISSING
+    """
+    URL of the page that made the request.
+    """
+    tabId: StrictInt | MISSING = MISSING
+    """
+    Browser tab id.
+    """
+
+
 class ObserveAuditLogError(BaseModel):
     """
     Why it failed, when status is error.
@@ -2480,6 +2597,50 @@ class Size(BaseModel):
     height: Annotated[StrictFloat, Field(ge=0.0)]
 
 
+class SyncResponse(BaseModel):
+    """
+    The daemon's answer.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    service: Literal["gasoline"]
+    """
+    Always gasoline.
+    """
+    version: StrictStr
+    """
+    The daemon's version.
+    """
+
+
+class TabInfo(BaseModel):
+    """
+    The tab browser commands act on.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    id: Annotated[StrictInt, Field(ge=0)]
+    """
+    Browser tab id.
+    """
+    url: StrictStr
+    """
+    URL of the tab.
+    """
+    title: StrictStr
+    """
+    Title of the tab.
+    """
+    tracked: StrictBool
+    """
+    True when the tab is tracked (Track This Page); false when it is the active tab.
+    """
+
+
 class ToolError(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -2602,9 +2763,9 @@ class AnalyzeAccessibilityResult(BaseModel):
     """
 
 
-class CaptureEvent(RootModel[ConsoleEvent | ExceptionEvent | NetworkBodyEvent | WebSocketEvent]):
+class CaptureEvent(RootModel[ConsoleEvent | ExceptionEvent | NetworkBodyEvent | NetworkErrorEvent | WebSocketEvent]):
     root: Annotated[
-        ConsoleEvent | ExceptionEvent | NetworkBodyEvent | WebSocketEvent,
+        ConsoleEvent | ExceptionEvent | NetworkBodyEvent | NetworkErrorEvent | WebSocketEvent,
         Field(discriminator="type", title="CaptureEvent"),
     ]
     """
@@ -3132,6 +3293,26 @@ class ProjectRedaction(BaseModel):
     """
 
 
+class SyncRequest(BaseModel):
+    """
+    What the extension reports about itself.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    extension_version: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The extension's version.
+    """
+    settings: ExtensionSettings
+    tab: TabInfo | MISSING = MISSING
+    dropped_events: Annotated[StrictInt, Field(ge=0)]
+    """
+    Captured events dropped since the extension started, because the daemon could not take them in time.
+    """
+
+
 class Command(RootModel[DomQueryCommand | PageInfoCommand]):
     root: Annotated[DomQueryCommand | PageInfoCommand, Field(discriminator="kind", title="Command")]
     """
@@ -3182,6 +3363,14 @@ class ConfigureHealthResult(BaseModel):
     buffers: list[HealthBuffer]
     """
     Usage of each capture buffer.
+    """
+    ingest: HealthIngest
+    """
+    Events the extension posted since the daemon started.
+    """
+    extension: HealthExtension
+    """
+    The browser extension, as its last sync described it.
     """
     log_file: StrictStr | MISSING = MISSING
     """

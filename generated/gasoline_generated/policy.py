@@ -1,4 +1,4 @@
-# Generated from spec/policy/limits.yaml, spec/policy/approval.yaml, spec/messages/commands/*.yaml by `python3 tasks.py gen`. Do not edit by hand.
+# Generated from spec/policy/limits.yaml, spec/policy/approval.yaml, spec/messages/commands/*.yaml, spec/daemon/api.yaml by `python3 tasks.py gen`. Do not edit by hand.
 """Limits and the approval policy as constants, for the daemon and its handlers.
 
 Plain classes of constants, cheap to import: the stdio bridge reads them while it starts.
@@ -41,6 +41,9 @@ class BuffersLimits:
     network_body_bytes: Final = 8388608
     """Total size of the body records kept. (bytes)"""
 
+    websocket_connections: Final = 100
+    """WebSocket connections whose statistics are kept, across tabs; the oldest go first. (entries)"""
+
 
 class CaptureLimits:
     """What the extension keeps of each captured item before it leaves the page."""
@@ -62,6 +65,41 @@ class CaptureLimits:
 
     console_arg_depth: Final = 4
     """Nesting depth to which console arguments are serialized. (levels)"""
+
+
+class IngestLimits:
+    """What the daemon takes from the extension in one request."""
+
+    max_batch_events: Final = 1000
+    """Events in one POST /events at most. (entries)"""
+
+    max_body_bytes: Final = 4194304
+    """Largest body of POST /events or /sync; larger ones get 413. (bytes)"""
+
+
+class ExtensionLimits:
+    """How the extension talks to the daemon."""
+
+    sync_interval_ms: Final = 20000
+    """The extension syncs at least this often (which also keeps its service worker alive). (ms)"""
+
+    connected_ms: Final = 45000
+    """An extension not heard from for this long counts as disconnected. (ms)"""
+
+    batch_delay_ms: Final = 100
+    """How long captured events wait to be sent together. (ms)"""
+
+    batch_max_events: Final = 100
+    """Events sent in one POST at most; a full batch is sent at once. (entries)"""
+
+    queue_max_events: Final = 2000
+    """Events the extension holds while the daemon is unreachable; past this the oldest are dropped and counted. (entries)"""
+
+    retry_min_ms: Final = 500
+    """First wait before retrying an unreachable daemon; it doubles on each failure. (ms)"""
+
+    retry_max_ms: Final = 5000
+    """Longest wait between retries of an unreachable daemon. (ms)"""
 
 
 class QueriesLimits:
@@ -200,6 +238,8 @@ class LIMITS:
 
     buffers = BuffersLimits
     capture = CaptureLimits
+    ingest = IngestLimits
+    extension = ExtensionLimits
     queries = QueriesLimits
     timeouts = TimeoutsLimits
     pilot = PilotLimits
@@ -245,3 +285,6 @@ COMMAND_TIMEOUTS_MS: Final[dict[str, int]] = {
     "dom_query": 10000,
     "page_info": 10000,
 }
+
+# The only browser origin that may post to the extension's routes (spec/daemon/api.yaml, ExtensionOrigin).
+EXTENSION_ORIGIN: Final = "chrome-extension://nmjojkkggfpaaepkfphegkanopolkgjf"

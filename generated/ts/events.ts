@@ -1,7 +1,7 @@
 // Generated from spec/events/*.yaml by `python3 tasks.py gen`. Do not edit by hand.
 
 /** Any event the extension posts, told apart by its type. */
-export type CaptureEvent = ConsoleEvent | ExceptionEvent | NetworkBodyEvent | WebSocketEvent;
+export type CaptureEvent = ConsoleEvent | ExceptionEvent | NetworkBodyEvent | NetworkErrorEvent | WebSocketEvent;
 
 /** One console.* call in a page, its arguments serialized to text. */
 export interface ConsoleEvent {
@@ -73,6 +73,30 @@ export interface NetworkBodyEvent {
   duration?: number;
   /** True when a body was cut to its limit. */
   truncated?: boolean;
+  /** URL of the page that made the request. */
+  pageUrl?: string;
+  /** Browser tab id. */
+  tabId?: number;
+}
+
+/** A fetch or XMLHttpRequest that failed without a response (network failure, CORS, abort) or came back with status 400 or above. Captured whether or not "Capture Network Bodies" is on; it carries no bodies and no headers. */
+export interface NetworkErrorEvent {
+  /** Event type. */
+  type: "network_error";
+  /** When the request started (ISO 8601, UTC). */
+  ts: string;
+  /** Which API made the request. */
+  initiator: "fetch" | "xhr";
+  /** HTTP method. */
+  method: string;
+  /** Request URL. */
+  url: string;
+  /** HTTP status; 0 when the request failed without a response. */
+  status: number;
+  /** Why it failed without a response (for example "TypeError: Failed to fetch"), or the status text. */
+  error?: string;
+  /** Milliseconds from request to failure or complete response. */
+  duration?: number;
   /** URL of the page that made the request. */
   pageUrl?: string;
   /** Browser tab id. */

@@ -24,6 +24,8 @@ export const LIMITS = {
     network_body_entries: 100,
     /** Total size of the body records kept. (bytes) */
     network_body_bytes: 8388608,
+    /** WebSocket connections whose statistics are kept, across tabs; the oldest go first. (entries) */
+    websocket_connections: 100,
   },
   /** What the extension keeps of each captured item before it leaves the page. */
   capture: {
@@ -39,6 +41,30 @@ export const LIMITS = {
     console_message_chars: 8192,
     /** Nesting depth to which console arguments are serialized. (levels) */
     console_arg_depth: 4,
+  },
+  /** What the daemon takes from the extension in one request. */
+  ingest: {
+    /** Events in one POST /events at most. (entries) */
+    max_batch_events: 1000,
+    /** Largest body of POST /events or /sync; larger ones get 413. (bytes) */
+    max_body_bytes: 4194304,
+  },
+  /** How the extension talks to the daemon. */
+  extension: {
+    /** The extension syncs at least this often (which also keeps its service worker alive). (ms) */
+    sync_interval_ms: 20000,
+    /** An extension not heard from for this long counts as disconnected. (ms) */
+    connected_ms: 45000,
+    /** How long captured events wait to be sent together. (ms) */
+    batch_delay_ms: 100,
+    /** Events sent in one POST at most; a full batch is sent at once. (entries) */
+    batch_max_events: 100,
+    /** Events the extension holds while the daemon is unreachable; past this the oldest are dropped and counted. (entries) */
+    queue_max_events: 2000,
+    /** First wait before retrying an unreachable daemon; it doubles on each failure. (ms) */
+    retry_min_ms: 500,
+    /** Longest wait between retries of an unreachable daemon. (ms) */
+    retry_max_ms: 5000,
   },
   /** Limits of the on-demand queries the extension runs in a page. */
   queries: {

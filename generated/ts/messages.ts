@@ -104,6 +104,16 @@ export interface DomQueryResult {
   returnedCount: number;
 }
 
+/** The switches in the extension's popup. */
+export interface ExtensionSettings {
+  /** Capture WebSocket traffic (on by default). */
+  captureWebSockets: boolean;
+  /** Capture request and response bodies (off by default). */
+  captureNetworkBodies: boolean;
+  /** Let tools act in the page: AI Web Pilot (off by default; only a person can switch it on). */
+  aiWebPilotEnabled: boolean;
+}
+
 export interface PageForm {
   /** The form's id, when it has one. */
   id?: string;
@@ -183,4 +193,34 @@ export interface ScrollPosition {
 export interface Size {
   width: number;
   height: number;
+}
+
+/** What the extension reports about itself. */
+export interface SyncRequest {
+  /** The extension's version. */
+  extension_version: string;
+  settings: ExtensionSettings;
+  tab?: TabInfo;
+  /** Captured events dropped since the extension started, because the daemon could not take them in time. */
+  dropped_events: number;
+}
+
+/** The daemon's answer. */
+export interface SyncResponse {
+  /** Always gasoline. */
+  service: "gasoline";
+  /** The daemon's version. */
+  version: string;
+}
+
+/** The tab browser commands act on. */
+export interface TabInfo {
+  /** Browser tab id. */
+  id: number;
+  /** URL of the tab. */
+  url: string;
+  /** Title of the tab. */
+  title: string;
+  /** True when the tab is tracked (Track This Page); false when it is the active tab. */
+  tracked: boolean;
 }

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import secrets
 import time
 from collections.abc import Callable
@@ -17,7 +16,8 @@ from gasoline_generated.models import ProjectConfig
 from gasoline_generated.policy import APPROVAL_CLASSES, APPROVAL_REQUEST_TTL_SECONDS, LIMITS
 
 from . import __version__
-from .capture.buffers import RingBuffer, capture_buffers
+from .capture.extension import ExtensionLink
+from .capture.store import CaptureStore
 from .core.results import Continuations
 from .project import CONFIG_FILE, ProjectConfigError, load_project_config
 from .safety.approvals import Allowance, ApprovalEngine
@@ -40,7 +40,8 @@ class Runtime:
     started_monotonic: float
     redactor: Redactor
     approvals: ApprovalEngine
-    buffers: dict[str, RingBuffer] = field(default_factory=capture_buffers)
+    captured: CaptureStore = field(default_factory=CaptureStore)
+    extension: ExtensionLink = field(default_factory=ExtensionLink)
     continuations: Continuations = field(default_factory=_continuations)
     transport_status: TransportStatus | None = None
     log_file: Path | None = None
@@ -64,12 +65,6 @@ class Runtime:
 
     def uptime_seconds(self) -> float:
         return time.monotonic() - self.started_monotonic
-
-    def capture(self, buffer: str, event: dict[str, Any]) -> None:
-        """Store a captured event, redacted first (the server stage at the door). Raises
-        RedactionUnavailable when it cannot be redacted: then nothing is stored, and it is counted."""
-        safe = self.redactor.value(event)
-        self.buffers[buffer].append(safe, len(json.dumps(safe, ensure_ascii=False).encode()))
 
 
 def _project_patterns(config: ProjectConfig) -> list[dict[str, Any]]:

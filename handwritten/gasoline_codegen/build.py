@@ -11,7 +11,7 @@ from gasoline.contract import MutationRule, mode_label
 
 from .model import Command, Example, ExampleSet, Limit, LimitGroup, Mode, Spec, Tool
 from .schema import Namespace, pascal, ref, substitute_variants
-from .specload import Problem, SpecError, SpecFile, json_path, limit_values
+from .specload import Problem, SpecError, SpecFile, borrowed_schemas, json_path, limit_values
 from .targets.redaction import secret_groups
 
 EVENT_UNION = "CaptureEvent"
@@ -63,8 +63,12 @@ class _Builder:
         self.build_project_config()
         self.build_events()
         commands = self.build_messages()
+        self.build_exchanges()
         tools = self.build_tools(limit_values(limits_file.data))
         self.namespace.check_refs()
+        daemon_api_file = self.one("daemon_api")
+        for name in sorted(borrowed_schemas(daemon_api_file.data) - set(self.namespace.definitions)):
+            self.problem(daemon_api_file, [], f"#/components/schemas/{name} is neither defined here nor in the spec")
         if self.problems:
             raise SpecError(self.problems)
         control_file = self.one("openapi")
@@ -86,6 +90,8 @@ class _Builder:
             approval=approval_file.data,
             control=control_file.data,
             control_source=control_file.rel,
+            daemon_api=daemon_api_file.data,
+            daemon_api_source=daemon_api_file.rel,
             redaction=self.one("redaction").data,
             approval_parameter=gates["approval"]["parameter"],
             approval_parameter_schema=gates["approval"]["schema"],
@@ -221,6 +227,17 @@ class _Builder:
                 examples_of(f"{envelope_file.rel}: examples.{part}", envelope["examples"][part]),
             )
         return tuple(commands)
+
+    def build_exchanges(self) -> None:
+        """Requests the extension sends the daemon outside the command envelope, and their answers."""
+        for spec_file in self.by_kind["exchange"]:
+            data = spec_file.data
+            self.expect_file_name(spec_file, data["name"], ["name"])
+            self.add_defs(spec_file, "messages")
+            for part in ("request", "response"):
+                schema = described(data[part]["schema"], data[part]["description"])
+                name = self.namespace.add(data[part]["title"], schema, spec_file.rel, "messages")
+                self.check(name, examples_of(f"{spec_file.rel}: examples.{part}", data["examples"][part]))
 
     def build_tools(self, limits: dict[str, int]) -> tuple[Tool, ...]:
         tool_files = {PurePosixPath(f.rel).parent.name: f for f in self.by_kind["tool"]}

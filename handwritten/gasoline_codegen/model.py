@@ -102,6 +102,8 @@ class Spec:
     approval: dict[str, Any]
     control: dict[str, Any]
     control_source: str
+    daemon_api: dict[str, Any]
+    daemon_api_source: str
     redaction: dict[str, Any]
     approval_parameter: str
     approval_parameter_schema: dict[str, Any]

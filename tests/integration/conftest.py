@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from .processes import Daemon, free_port, kill_daemons_of, running_daemon
+from .processes import Bridge, Daemon, free_port, kill_daemons_of, running_bridge, running_daemon
 
 
 @dataclass(frozen=True)
@@ -36,4 +36,12 @@ def daemon(isolated: Isolated) -> Iterator[Daemon]:
 def open_daemon(isolated: Isolated) -> Iterator[Daemon]:
     """A daemon started with --no-auth, as the conformance tools need."""
     with running_daemon(isolated.state_dir, "--no-auth", port=isolated.port) as running:
+        yield running
+
+
+@pytest.fixture
+def bridge(daemon: Daemon, isolated: Isolated) -> Iterator[Bridge]:
+    """An initialized stdio bridge (what an MCP client spawns) to the test's daemon."""
+    with running_bridge(isolated.state_dir, isolated.port) as running:
+        running.initialize()
         yield running

@@ -23,6 +23,7 @@ from typing import Any
 
 from gasoline.state import DaemonFiles
 from gasoline.transports.lines import TimedLines
+from gasoline_generated.policy import EXTENSION_ORIGIN
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
@@ -187,6 +188,12 @@ class Bridge:
     def call(self, tool: str, arguments: dict[str, Any], seconds: float = 30) -> dict[str, Any]:
         return self.request("tools/call", {"name": tool, "arguments": arguments}, seconds)
 
+    def result(self, tool: str, **arguments: Any) -> dict[str, Any]:
+        """The structured result of a call that must succeed."""
+        result = self.call(tool, arguments)["result"]
+        assert not result.get("isError"), result
+        return result["structuredContent"]
+
     def close(self) -> int:
         assert self.process.stdin is not None
         self.process.stdin.close()
@@ -225,3 +232,20 @@ def kill_daemons_of(state_dir: Path) -> None:
                     kill_pid(int(entry.name))
             except (OSError, ValueError):
                 continue
+
+
+def post_as_extension(
+    port: int, path: str, body: Any, origin: str | None = EXTENSION_ORIGIN
+) -> tuple[int, dict[str, Any]]:
+    """POST JSON to the daemon as the extension's service worker does (raw bytes pass as they are)."""
+    headers = {"Host": f"127.0.0.1:{port}", "Content-Type": "application/json"}
+    if origin is not None:
+        headers["Origin"] = origin
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request("POST", path, body=data, headers=headers)
+        response = connection.getresponse()
+        return response.status, json.loads(response.read() or b"null")
+    finally:
+        connection.close()

@@ -11,40 +11,23 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from capture_bench import capture
+from measure import ROOT, free_port, percentiles, report, rss_mib, timed, wait_listening
+
 from gasoline.state import DaemonFiles
 from gasoline.transports.lines import TimedLines
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT / "tests" / "integration"), str(ROOT / "tests" / "unit")]
-from processes import free_port, wait_for  # noqa: E402  (the integration tests' own helpers)
 
 REFERENCE = [sys.executable, str(Path(__file__).with_name("reference_server.py"))]
 CALLS = 1000
 INIT = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "bench", "version": "1"}}
-
-
-def percentiles(samples: list[float]) -> tuple[float, float]:
-    cuts = statistics.quantiles(samples, n=100)
-    return cuts[49], cuts[94]
-
-
-def timed(action: Callable[[], object], repeat: int) -> list[float]:
-    samples = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        action()
-        samples.append(time.perf_counter() - started)
-    return samples
 
 
 class StdioClient:
@@ -112,27 +95,6 @@ class HttpClient:
         return self._post({"jsonrpc": "2.0", "id": self.ids, "method": method, "params": params})[0]
 
 
-def wait_listening(port: int) -> None:
-    def listening() -> bool:
-        with socket.socket() as probe:
-            return probe.connect_ex(("127.0.0.1", port)) == 0
-
-    wait_for(listening, 30, f"something to listen on {port}")
-
-
-def rss_mib(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise ValueError(pid)
-
-
-def report(figure: str, value: float, reference: float, unit: str, goal: str) -> None:
-    scale = 1000 if unit == "ms" else 1
-    measured, baseline = f"{value * scale:9.3f} {unit:<4}", f"{reference * scale:12.3f} {unit:<4}"
-    print(f"{figure:<40} {measured} {baseline} {value / reference:7.2f}   {goal}")
-
-
 def spawn_to_initialize(argv: list[str], env: dict[str, str]) -> float:
     def once() -> None:
         client = StdioClient(argv, env)
@@ -158,6 +120,7 @@ def main() -> None:
     mcp()
     redaction()
     approvals()
+    capture()
 
 
 def mixed_payload(size: int = 100_000) -> str:

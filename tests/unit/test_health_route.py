@@ -29,9 +29,7 @@ class FailingHealth:
 
 def client(dispatcher: Dispatcher, runtime: Runtime) -> falcon.testing.TestClient:
     server = McpServer(SERVER_INFO, LocalTools(dispatcher, runtime.redactor, runtime.continuations, 1000))
-    app = create_app(
-        server, dispatcher, runtime.approvals, runtime.redactor, Sessions(60), 7000, Tokens("token", "approver"), 1000
-    )
+    app = create_app(server, dispatcher, runtime, Sessions(60), 7000, Tokens("token", "approver"), 1000)
     return falcon.testing.TestClient(app)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from gasoline import logs
+from gasoline.capture.ingest import ingest_batch
 from gasoline.core.dispatch import Dispatcher
 from gasoline.core.jsonrpc import Request
 from gasoline.core.local_tools import LocalTools
@@ -151,24 +152,20 @@ def test_repeated_texts_are_masked_and_counted_every_time(redactor: Redactor) ->
 
 def test_captured_events_are_stored_redacted_or_not_at_all() -> None:
     runtime = Runtime.start()
-    buffer_of = {
-        "console": "logs",
-        "exception": "errors",
-        "network_body": "network_bodies",
-        "websocket": "websocket_events",
-    }
+    store = runtime.captured
     for secret in SECRETS:
-        for event in events_carrying(secret)[:-1]:
-            runtime.capture(buffer_of[event["type"]], event)
-    stored = json.dumps([runtime.buffers[name].newest_first() for name in buffer_of.values()], ensure_ascii=False)
+        result = ingest_batch(events_carrying(secret)[:-1], store, runtime.redactor)
+        assert not result["rejected"], result
+    stored = json.dumps([[e.event for e in buffer.newest_first()] for buffer in store.buffers.values()])
     leaked = [s.format for s in SECRETS if any(len(part) >= 12 and part in stored for part in s.value.split())]
     assert not leaked and stored.count("[REDACTED:") >= len(SECRETS) * 4
 
     runtime.redactor = UnavailableRedactor("the policy is gone", "1")
-    before = runtime.buffers["logs"].usage()["entries"]
-    with pytest.raises(RedactionUnavailable):
-        runtime.capture("logs", {"type": "console", "message": "card 4111 1111 1111 1111"})
-    assert runtime.buffers["logs"].usage()["entries"] == before > 0, "nothing stored, and nothing lost"
+    before = store.buffers["logs"].usage()["entries"]
+    event = {"type": "console", "ts": "2026-11-22T10:30:00Z", "level": "log", "message": "card 4111 1111 1111 1111"}
+    result = ingest_batch([event], store, runtime.redactor)
+    assert result["accepted"] == 0 and result["rejected"][0]["reason"].startswith("redaction_failed")
+    assert store.buffers["logs"].usage()["entries"] == before > 0, "nothing stored, and nothing lost"
     assert runtime.redactor.stats()["blocked_count"] == 1
 
 

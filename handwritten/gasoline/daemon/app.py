@@ -1,4 +1,5 @@
-"""The daemon's HTTP API: /mcp (streamable HTTP), /health and /approvals, behind loopback and token checks."""
+"""The daemon's HTTP API: /mcp (streamable HTTP), /health, /approvals, and the extension's /events
+and /sync, behind loopback, origin and token checks."""
 
 from __future__ import annotations
 
@@ -15,18 +16,24 @@ from gasoline.core import jsonrpc
 from gasoline.core.dispatch import Dispatcher
 from gasoline.core.jsonrpc import INVALID_REQUEST, RpcError
 from gasoline.core.protocol import McpServer
+from gasoline.runtime import Runtime
 from gasoline.safety.approvals import ApprovalEngine, DecisionError
 from gasoline.safety.redaction import RedactionUnavailable, Redactor
 from gasoline.transports.http import McpEndpoint, Sessions, reply
+from gasoline_generated.policy import EXTENSION_ORIGIN
+
+from .extension_routes import Events, Sync, request_error
+
+MCP_PATH = "/mcp"
 
 
 class LoopbackGuard:
     """Every route: the Host must be this daemon's loopback address (no DNS rebinding), and a
     browser Origin must be one of ours."""
 
-    def __init__(self, port: int, origins: set[str]) -> None:
+    def __init__(self, port: int) -> None:
         self.hosts = {f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}"}
-        self.origins = origins | {f"http://{host}" for host in self.hosts}
+        self.origins = {EXTENSION_ORIGIN} | {f"http://{host}" for host in self.hosts}
 
     def process_request(self, req: falcon.Request, resp: falcon.Response) -> None:
         host = (req.get_header("Host") or "").lower()
@@ -63,9 +70,16 @@ class BearerAuth:
             refuse(req, resp, 401, "Unauthorized: send Authorization: Bearer <token from the daemon's state directory>")
 
 
+REFUSAL_CODES = {401: "unauthorized", 403: "forbidden"}
+
+
 def refuse(req: falcon.Request, resp: falcon.Response, status: int, message: str) -> None:
+    """A refusal in the language of the route: JSON-RPC on /mcp, a RequestError elsewhere."""
     req.bounded_stream.exhaust()  # leave the connection clean for the client's next request
-    reply(resp, status, jsonrpc.error(None, RpcError(INVALID_REQUEST, message)))
+    if req.path == MCP_PATH:
+        reply(resp, status, jsonrpc.error(None, RpcError(INVALID_REQUEST, message)))
+    else:
+        request_error(resp, status, REFUSAL_CODES[status], message)
     resp.complete = True
 
 
@@ -130,22 +144,22 @@ class Health:
 def create_app(
     server: McpServer,
     dispatcher: Dispatcher,
-    approvals: ApprovalEngine,
-    redactor: Redactor,
+    runtime: Runtime,
     sessions: Sessions,
     port: int,
     tokens: Tokens,
     max_body_bytes: int,
-    origins: set[str] | None = None,
 ) -> Any:
     mcp = McpEndpoint(server, sessions, max_body_bytes)
-    decisions = Approvals(approvals)
+    decisions = Approvals(runtime.approvals)
     tokens_by_resource: dict[object, str] = {decisions: tokens.approver}
     if tokens.mcp_required:
         tokens_by_resource[mcp] = tokens.mcp
-    app = falcon.App(middleware=[LoopbackGuard(port, origins or set()), BearerAuth(tokens_by_resource)])
-    app.add_route("/mcp", mcp)
-    app.add_route("/health", Health(dispatcher, redactor))
+    app = falcon.App(middleware=[LoopbackGuard(port), BearerAuth(tokens_by_resource)])
+    app.add_route(MCP_PATH, mcp)
+    app.add_route("/health", Health(dispatcher, runtime.redactor))
     app.add_route("/approvals", decisions)
     app.add_route("/approvals/{request_id}", decisions, suffix="item")
+    app.add_route("/events", Events(runtime))
+    app.add_route("/sync", Sync(runtime))
     return app

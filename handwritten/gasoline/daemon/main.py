@@ -83,8 +83,7 @@ def serve(port: int, no_auth: bool) -> int:
             create_app(
                 server,
                 dispatcher,
-                runtime.approvals,
-                runtime.redactor,
+                runtime,
                 sessions,
                 port,
                 tokens,

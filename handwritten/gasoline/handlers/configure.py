@@ -16,6 +16,8 @@ from gasoline_generated.models import (
     ConfigureHealthResult,
     HealthApprovals,
     HealthBuffer,
+    HealthExtension,
+    HealthIngest,
     HealthPolicy,
     HealthRedaction,
     HealthToolModes,
@@ -56,25 +58,31 @@ class ConfigureHandlers(ConfigureHandlerBase):
             uptime_seconds=self.runtime.uptime_seconds(),
             tools=self.tools,
             policy=HealthPolicy(approval_version=APPROVAL_POLICY_VERSION, limits_version=LIMITS_VERSION),
-            buffers=[HealthBuffer(**buffer.usage()) for buffer in self.runtime.buffers.values()],
+            buffers=[HealthBuffer(**buffer.usage()) for buffer in self.runtime.captured.buffers.values()],
+            ingest=HealthIngest(accepted=self.runtime.captured.accepted, rejected=self.runtime.captured.rejected),
+            extension=HealthExtension(**self.runtime.extension.status()),
             redaction=HealthRedaction(**self.runtime.redactor.stats()),
             approvals=HealthApprovals(pending=self.runtime.approvals.pending_count()),
             **served_by_daemon,
         )
 
     def clear(self, params: ConfigureClearParams, ctx: CallContext) -> ConfigureClearResult:
-        cleared = {name: self.runtime.buffers[name].clear() for name in self._buffers_named(params)}
+        buffers = self.runtime.captured.buffers
+        cleared = {name: buffers[name].clear() for name in self._buffers_named(params)}
+        if "websocket_events" in cleared:
+            self.runtime.captured.websockets.clear()
         return ConfigureClearResult(cleared=ConfigureClearCounts(**cleared), total=sum(cleared.values()))
 
     def describe_clear(self, params: ConfigureClearParams) -> str:
         """What clear would do, for the person asked to approve it."""
         named = self._buffers_named(params)
-        emptied = ", ".join(f"{name} ({entries(self.runtime.buffers[name].usage()['entries'])} now)" for name in named)
-        kept = [name for name in self.runtime.buffers if name not in named]
+        buffers = self.runtime.captured.buffers
+        emptied = ", ".join(f"{name} ({entries(buffers[name].usage()['entries'])} now)" for name in named)
+        kept = [name for name in buffers if name not in named]
         return f"Empty the capture buffers {emptied}; what they hold is lost." + (
             f" {', '.join(kept)} keep what they hold." if kept else ""
         )
 
     def _buffers_named(self, params: ConfigureClearParams) -> list[str]:
         """The daemon's buffers the call names, in their usual order."""
-        return [name for name in self.runtime.buffers if "all" in params.buffers or name in params.buffers]
+        return [name for name in self.runtime.captured.buffers if "all" in params.buffers or name in params.buffers]

@@ -2,31 +2,166 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import MISSING
+
+from gasoline.capture.pages import BadCursor, Page, paginate
+from gasoline.capture.store import Captured
 from gasoline.contract import CallContext
 from gasoline.core.errors import ToolFailure
 from gasoline.runtime import Runtime
 from gasoline_generated.handler_bases import ObserveHandlerBase
-from gasoline_generated.models import ObserveResultPageParams, ObserveResultPageResult
+from gasoline_generated.models import (
+    ObserveErrorsParams,
+    ObserveErrorsResult,
+    ObserveLogsParams,
+    ObserveLogsResult,
+    ObserveNetworkBodiesParams,
+    ObserveNetworkBodiesResult,
+    ObservePageParams,
+    ObservePageResult,
+    ObserveResultPageParams,
+    ObserveResultPageResult,
+    ObserveWebsocketEventsParams,
+    ObserveWebsocketEventsResult,
+    ObserveWebsocketStatusParams,
+    ObserveWebsocketStatusResult,
+)
 from gasoline_generated.policy import LIMITS
 
 # A page's text is escaped once more inside its own JSON result, which at most doubles it.
 PAGE_BYTES = LIMITS.results.max_result_bytes // 2 - 1024
+LEVELS = ("debug", "log", "info", "warn", "error")
+
+Filter = Callable[[Captured], bool]
+
+
+def given(value: Any) -> Any:
+    """An optional parameter's value, or None when the call left it out."""
+    return None if value is MISSING else value
+
+
+def all_of(*filters: Filter | None) -> Filter:
+    chosen = [f for f in filters if f is not None]
+    return lambda entry: all(f(entry) for f in chosen)
+
+
+def page_url_contains(text: str | None) -> Filter | None:
+    if text is None:
+        return None
+    return lambda entry: text in (entry.event.get("url") or entry.event.get("pageUrl") or "")
+
+
+def at_or_after(since: Any) -> Filter | None:
+    if since is None:
+        return None
+    threshold = since.timestamp()
+    return lambda entry: entry.at >= threshold
+
+
+def listing(page: Page) -> dict[str, Any]:
+    """The fields every list result shares."""
+    more = {"next_cursor": page.next_cursor} if page.next_cursor else {}
+    return {"entries": [e.event for e in page.entries], "count": len(page.entries), "total": page.total, **more}
 
 
 class ObserveHandlers(ObserveHandlerBase):
     def __init__(self, runtime: Runtime) -> None:
         self.runtime = runtime
+        self.captured = runtime.captured
+
+    def errors(self, params: ObserveErrorsParams, ctx: CallContext) -> ObserveErrorsResult:
+        def failure(entry: Captured) -> bool:
+            return entry.event["type"] != "console" or entry.event["level"] == "error"
+
+        keep = all_of(failure, page_url_contains(given(params.url_filter)), at_or_after(given(params.since)))
+        page = self._page(ctx, self.captured.newest_first("errors", "logs"), keep, params.limit, params.cursor)
+        return ObserveErrorsResult(**listing(page))
+
+    def logs(self, params: ObserveLogsParams, ctx: CallContext) -> ObserveLogsResult:
+        lowest = LEVELS.index(params.level)
+
+        def at_level(entry: Captured) -> bool:
+            return LEVELS.index(entry.event["level"]) >= lowest
+
+        keep = all_of(
+            at_level if lowest else None, page_url_contains(given(params.url_filter)), at_or_after(given(params.since))
+        )
+        page = self._page(ctx, self.captured.newest_first("logs"), keep, params.limit, params.cursor)
+        return ObserveLogsResult(**listing(page))
+
+    def network_bodies(self, params: ObserveNetworkBodiesParams, ctx: CallContext) -> ObserveNetworkBodiesResult:
+        url, method = given(params.url_filter), given(params.method)
+        low, high = given(params.status_min), given(params.status_max)
+
+        def matches(entry: Captured) -> bool:
+            event = entry.event
+            return (
+                (url is None or url in event["url"])
+                and (method is None or event["method"].upper() == method.upper())
+                and (low is None or event["status"] >= low)
+                and (high is None or event["status"] <= high)
+            )
+
+        page = self._page(ctx, self.captured.newest_first("network_bodies"), matches, params.limit, params.cursor)
+        return ObserveNetworkBodiesResult(**listing(page))
+
+    def websocket_events(self, params: ObserveWebsocketEventsParams, ctx: CallContext) -> ObserveWebsocketEventsResult:
+        connection, url, direction = given(params.connection_id), given(params.url_filter), given(params.direction)
+        connections = self.captured.websockets
+
+        def matches(entry: Captured) -> bool:
+            event = entry.event
+            return (
+                (connection is None or event["id"] == connection)
+                and (direction is None or event.get("direction") == direction)
+                and (url is None or url in (connections.url_of(event["id"]) or event.get("url", "")))
+            )
+
+        page = self._page(ctx, self.captured.newest_first("websocket_events"), matches, params.limit, params.cursor)
+        return ObserveWebsocketEventsResult(**listing(page))
+
+    def websocket_status(self, params: ObserveWebsocketStatusParams, ctx: CallContext) -> ObserveWebsocketStatusResult:
+        connections = self.captured.websockets.summaries(given(params.url_filter))
+        open_count = sum(c["state"] == "open" for c in connections)
+        return ObserveWebsocketStatusResult(
+            connections=connections, open_count=open_count, closed_count=len(connections) - open_count
+        )
+
+    def page(self, params: ObservePageParams, ctx: CallContext) -> ObservePageResult:
+        sync = self.runtime.extension.current()
+        if sync is None:
+            return ObservePageResult(extension_connected=False, tracked=False)
+        if sync.tab is MISSING:
+            return ObservePageResult(extension_connected=True, tracked=False)
+        tab = sync.tab
+        return ObservePageResult(
+            extension_connected=True, tracked=tab.tracked, tab_id=tab.id, url=tab.url, title=tab.title
+        )
 
     def result_page(self, params: ObserveResultPageParams, ctx: CallContext) -> ObserveResultPageResult:
         try:
             page = self.runtime.continuations.page(params.cursor, PAGE_BYTES)
         except KeyError:
-            raise ToolFailure(
-                "invalid_arguments",
-                f"{ctx.entry.label}: cursor {params.cursor!r} is unknown or has expired; repeat the original call",
-                tool=ctx.entry.tool,
-                mode=ctx.entry.mode,
-                problems=[("cursor", "unknown or expired")],
-            ) from None
+            message = f"cursor {params.cursor!r} is unknown or has expired; repeat the original call"
+            raise self._bad_cursor(ctx, message, "unknown or expired") from None
         more = {"next_cursor": page.next_cursor} if page.next_cursor else {}
         return ObserveResultPageResult(text=page.text, offset=page.offset, total_bytes=page.total_bytes, **more)
+
+    def _page(self, ctx: CallContext, entries: list[Captured], keep: Filter, limit: int, cursor: Any) -> Page:
+        try:
+            return paginate(entries, keep, limit, given(cursor))
+        except BadCursor as error:
+            raise self._bad_cursor(ctx, str(error), "not a cursor of this mode") from None
+
+    @staticmethod
+    def _bad_cursor(ctx: CallContext, message: str, problem: str) -> ToolFailure:
+        return ToolFailure(
+            "invalid_arguments",
+            f"{ctx.entry.label}: {message}",
+            tool=ctx.entry.tool,
+            mode=ctx.entry.mode,
+            problems=[("cursor", problem)],
+        )

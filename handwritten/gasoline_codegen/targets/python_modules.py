@@ -70,11 +70,17 @@ def render(spec: Spec) -> dict[str, str]:
         ),
         f"{PACKAGE}/policy.py": env.get_template("policy.py.j2").render(
             banner=python_banner(
-                ("spec/policy/limits.yaml", "spec/policy/approval.yaml", "spec/messages/commands/*.yaml")
+                (
+                    "spec/policy/limits.yaml",
+                    "spec/policy/approval.yaml",
+                    "spec/messages/commands/*.yaml",
+                    "spec/daemon/api.yaml",
+                )
             ),
             limits_version=spec.limits_version,
             groups=spec.limit_groups,
             approval=spec.approval,
             commands=spec.commands,
+            extension_origin=spec.daemon_api["components"]["parameters"]["ExtensionOrigin"]["schema"]["const"],
         ),
     }

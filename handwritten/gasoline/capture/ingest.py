@@ -1,0 +1,41 @@
+"""A batch of events from the extension: each validated against its spec on its own, redacted,
+then stored; a malformed one is rejected with a reason and takes nothing else down with it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from gasoline.safety.redaction import RedactionUnavailable, Redactor
+from gasoline_generated.models import CaptureEvent
+
+from .store import CaptureStore
+
+MAX_PROBLEMS = 3
+
+
+def reason(error: ValidationError, skip: int = 1) -> str:
+    """The first problems, each at its field (less the first `skip` parts of its place: for an event,
+    the type pydantic puts first). Only field names and the schema's words: a value may be a secret."""
+    problems = []
+    for problem in error.errors(include_input=False, include_url=False)[:MAX_PROBLEMS]:
+        where = ".".join(str(part) for part in problem["loc"][skip:])
+        problems.append(f"{where}: {problem['msg']}" if where else problem["msg"])
+    return "; ".join(problems)
+
+
+def ingest_batch(events: list[Any], store: CaptureStore, redactor: Redactor) -> dict[str, Any]:
+    """Store each valid event of the batch; say which were rejected and why (an IngestResult)."""
+    accepted, rejected = 0, []
+    for index, event in enumerate(events):
+        try:
+            at = CaptureEvent.model_validate(event).root.ts.timestamp()
+            store.add(redactor.value(event), at)
+            accepted += 1
+        except ValidationError as error:
+            rejected.append({"index": index, "reason": reason(error)})
+        except RedactionUnavailable as error:
+            rejected.append({"index": index, "reason": f"redaction_failed: {error}"})
+    store.count(accepted, len(rejected))
+    return {"accepted": accepted, "rejected": rejected}

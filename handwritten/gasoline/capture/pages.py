@@ -1,0 +1,40 @@
+"""Pages of captured entries, newest first. A cursor names the last entry of a page by its place in
+arrival order, so new arrivals never shift the pages a client is reading through."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from .store import Captured
+
+CURSOR = re.compile(r"c_([1-9][0-9]{0,18})")
+
+
+class BadCursor(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Page:
+    entries: list[Captured]
+    total: int
+    next_cursor: str | None
+
+
+def paginate(
+    newest_first: Iterable[Captured], keep: Callable[[Captured], bool], limit: int, cursor: str | None
+) -> Page:
+    """The entries kept by the filter: `limit` of them after the cursor, and how many match in all."""
+    before = None
+    if cursor is not None:
+        match = CURSOR.fullmatch(cursor)
+        if match is None:
+            raise BadCursor(f"cursor {cursor!r} is not a next_cursor this mode returned (c_<number>)")
+        before = int(match.group(1))
+    matching = [entry for entry in newest_first if keep(entry)]
+    rest = matching if before is None else [entry for entry in matching if entry.seq < before]
+    page = rest[:limit]
+    more = len(rest) > limit
+    return Page(page, len(matching), f"c_{page[-1].seq}" if more else None)

@@ -1,0 +1,62 @@
+"""Where captured events live: one ring buffer per kind of event, with one arrival order across
+them (so lists that merge buffers and cursors stay stable), and WebSocket connection statistics."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from .buffers import RingBuffer, capture_buffers
+from .websockets import WebSocketConnections
+
+# Each event type of spec/events and the buffer that keeps it.
+BUFFER_OF_TYPE = {
+    "console": "logs",
+    "exception": "errors",
+    "network_error": "errors",
+    "network_body": "network_bodies",
+    "websocket": "websocket_events",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Captured:
+    """A stored event: its place in arrival order, when it happened (epoch seconds) and the
+    event itself, already redacted."""
+
+    seq: int
+    at: float
+    event: dict[str, Any]
+
+
+class CaptureStore:
+    def __init__(self) -> None:
+        self.buffers: dict[str, RingBuffer] = capture_buffers()
+        self.websockets = WebSocketConnections()
+        self._seq = itertools.count(1)
+        self._lock = threading.Lock()
+        self.accepted = 0
+        self.rejected = 0
+
+    def count(self, accepted: int, rejected: int) -> None:
+        """Events accepted and rejected by ingestion, for health."""
+        with self._lock:
+            self.accepted += accepted
+            self.rejected += rejected
+
+    def add(self, event: dict[str, Any], at: float) -> None:
+        """Keep a redacted event (valid against CaptureEvent) in the buffer of its type."""
+        size = len(json.dumps(event, ensure_ascii=False, separators=(",", ":")).encode())
+        self.buffers[BUFFER_OF_TYPE[event["type"]]].append(Captured(next(self._seq), at, event), size)
+        if event["type"] == "websocket":
+            self.websockets.record(event, at)
+
+    def newest_first(self, *names: str) -> list[Captured]:
+        """The entries of the named buffers, merged, newest first."""
+        if len(names) == 1:
+            return self.buffers[names[0]].newest_first()
+        merged = [entry for name in names for entry in self.buffers[name].newest_first()]
+        return sorted(merged, key=lambda entry: entry.seq, reverse=True)

@@ -1,0 +1,96 @@
+"""The routes the browser extension posts to: /events (captured events) and /sync (its settings
+and tab). Only the extension's own origin is accepted; answers follow generated/openapi/daemon.json."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import falcon
+from pydantic import ValidationError
+
+from gasoline.capture.ingest import ingest_batch, reason
+from gasoline.runtime import Runtime
+from gasoline_generated.models import SyncRequest, SyncResponse
+from gasoline_generated.policy import EXTENSION_ORIGIN, LIMITS
+
+
+class RequestRefused(Exception):
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code = status, code
+
+
+def request_error(resp: falcon.Response, status: int, code: str, message: str) -> None:
+    """A RequestError answer: the request was refused as a whole."""
+    resp.status = status
+    resp.media = {"error": code, "message": message}
+
+
+def read_json(req: falcon.Request, max_bytes: int) -> Any:
+    """The request's JSON body, from the extension only, within the size limit."""
+    if req.get_header("Origin") != EXTENSION_ORIGIN:
+        raise RequestRefused(403, "forbidden", f"only the Gasoline extension ({EXTENSION_ORIGIN}) may post here")
+    if (req.content_length or 0) > max_bytes:
+        raise RequestRefused(413, "too_large", f"the body is larger than {max_bytes} bytes")
+    body = req.bounded_stream.read(max_bytes + 1)
+    if len(body) > max_bytes:
+        raise RequestRefused(413, "too_large", f"the body is larger than {max_bytes} bytes")
+    try:
+        return json.loads(body, parse_float=json_number, parse_constant=not_json)
+    except (UnicodeDecodeError, ValueError) as error:
+        raise RequestRefused(400, "bad_request", f"the body is not JSON: {error}") from None
+
+
+def json_number(text: str) -> int | float:
+    """JSON has one kind of number: 7.0 is the integer 7, as JSON Schema reads it."""
+    value = float(text)
+    return int(value) if value.is_integer() and abs(value) < 2**63 else value
+
+
+def not_json(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+class ExtensionRoute:
+    """Reads the body, answers a refused request as a RequestError, and leaves the rest to `handle`."""
+
+    def __init__(self, runtime: Runtime, max_body_bytes: int = LIMITS.ingest.max_body_bytes) -> None:
+        self.runtime = runtime
+        self.max_body_bytes = max_body_bytes
+
+    def on_post(self, req: falcon.Request, resp: falcon.Response) -> None:
+        try:
+            resp.media = self.handle(read_json(req, self.max_body_bytes))
+        except RequestRefused as refused:
+            req.bounded_stream.exhaust()
+            request_error(resp, refused.status, refused.code, str(refused))
+
+    def handle(self, body: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+class Events(ExtensionRoute):
+    """POST /events: {"events": [...]} -> {"accepted": n, "rejected": [{"index", "reason"}]}."""
+
+    def handle(self, body: Any) -> dict[str, Any]:
+        events = body.get("events") if isinstance(body, dict) else None
+        if not isinstance(events, list) or set(body) != {"events"}:
+            raise RequestRefused(400, "bad_request", 'send {"events": [...]}, a list of CaptureEvent objects')
+        if len(events) > LIMITS.ingest.max_batch_events:
+            raise RequestRefused(
+                400, "bad_request", f"{len(events)} events; send at most {LIMITS.ingest.max_batch_events} at once"
+            )
+        return ingest_batch(events, self.runtime.captured, self.runtime.redactor)
+
+
+class Sync(ExtensionRoute):
+    """POST /sync: the extension's version, settings and tab -> who answers."""
+
+    def handle(self, body: Any) -> dict[str, Any]:
+        try:
+            request = SyncRequest.model_validate(body)
+        except ValidationError as error:
+            raise RequestRefused(400, "bad_request", f"not a SyncRequest: {reason(error, skip=0)}") from None
+        self.runtime.extension.synced(request)
+        return SyncResponse(service="gasoline", version=self.runtime.version).model_dump(mode="json")

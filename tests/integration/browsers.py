@@ -1,0 +1,64 @@
+"""Real headless Chromium with the built extension, for the end-to-end tests.
+
+Playwright drives pages (with Debian's Chromium, never a downloaded build); what the extension
+captured is always read back through MCP calls. On CI a missing browser fails the tests.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, sync_playwright
+
+from gasoline.browser import CHROMIUM_FLAGS, BrowserUnavailable, chromium_path, extension_args, extension_for_port
+
+EXTENSION_PAGE = "chrome-extension://nmjojkkggfpaaepkfphegkanopolkgjf/{}"
+
+
+def require_chromium() -> str:
+    """The system Chromium; skipped where there is none, but a failure on CI."""
+    try:
+        return chromium_path()
+    except BrowserUnavailable as error:
+        if os.environ.get("CI"):
+            pytest.fail(str(error))
+        pytest.skip(str(error))
+
+
+@contextmanager
+def chromium_with_extension(port: int, workdir: Path) -> Iterator[BrowserContext]:
+    """A persistent Chromium profile with the extension talking to the daemon on `port`."""
+    executable = require_chromium()
+    extension = extension_for_port(port, workdir / "extension")
+    flags = [flag for flag in CHROMIUM_FLAGS if flag != "--headless"]
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(workdir / "profile"),
+            executable_path=executable,
+            headless=True,
+            args=[*flags, *extension_args(extension)],
+        )
+        try:
+            if not context.service_workers:
+                context.wait_for_event("serviceworker", timeout=15_000)
+            yield context
+        finally:
+            context.close()
+
+
+def open_popup(context: BrowserContext) -> Page:
+    popup = context.new_page()
+    popup.goto(EXTENSION_PAGE.format("popup.html"))
+    return popup
+
+
+def set_switch(popup: Page, selector: str, on: bool) -> None:
+    """Click a popup checkbox until it shows the wanted state."""
+    box = popup.locator(selector)
+    if box.is_checked() != on:
+        box.click()
+    assert box.is_checked() == on

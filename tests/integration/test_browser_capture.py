@@ -1,0 +1,234 @@
+"""Capture end to end: the demo shop in a real headless Chromium with the built extension, a real
+daemon, and every check made through MCP calls (observe, configure)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+from gasoline import browser as raw_browser
+from gasoline.demo_app import DemoApp
+from gasoline_generated.policy import LIMITS
+
+from .browsers import chromium_with_extension, open_popup, require_chromium, set_switch
+from .conftest import Isolated
+from .processes import Bridge, Daemon, running_bridge, running_daemon, wait_for
+
+TITLE = "Gasoline Demo Shop"
+
+
+@pytest.fixture(scope="module")
+def shop() -> Iterator[DemoApp]:
+    with DemoApp() as app:
+        yield app
+
+
+@pytest.fixture
+def chromium(daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
+    with chromium_with_extension(daemon.port, tmp_path) as context:
+        yield context
+
+
+def shop_page(context: BrowserContext, shop: DemoApp, query: str = "") -> Page:
+    page = context.new_page()
+    page.goto(shop.url + query)
+    page.wait_for_function("window.gasolineDemo !== undefined")
+    return page
+
+
+def entries(bridge: Bridge, what: str, **arguments: Any) -> list[dict[str, Any]]:
+    limit = {"websocket_events": 200, "network_bodies": 100}.get(what, 500)
+    return bridge.result("observe", what=what, limit=limit, **arguments)["entries"]
+
+
+def messages(bridge: Bridge) -> list[str]:
+    return [entry["message"] for entry in entries(bridge, "logs")]
+
+
+def logged(bridge: Bridge, text: str, seconds: float = 15) -> None:
+    wait_for(lambda: any(text in message for message in messages(bridge)), seconds, f"{text!r} in the logs")
+
+
+def test_console_errors_network_failures_and_websockets_arrive(
+    shop: DemoApp, chromium: BrowserContext, bridge: Bridge
+) -> None:
+    page = shop_page(chromium, shop)
+    page.evaluate("gasolineDemo.runAll()")
+
+    logged(bridge, "demo error")
+    levels = {entry["message"].split(" ")[1]: entry["level"] for entry in entries(bridge, "logs", url_filter=shop.url)}
+    assert {key: levels.get(key) for key in ("debug", "log", "info", "warn", "error")} == {
+        "debug": "debug",
+        "log": "log",
+        "info": "info",
+        "warn": "warn",
+        "error": "error",
+    }
+    assert any('"items":3' in m.replace(" ", "") for m in messages(bridge)), "objects are serialized"
+
+    errors = wait_for(lambda: _errors_complete(entries(bridge, "errors")), 15, "every kind of error")
+    uncaught = next(e for e in errors if e["type"] == "exception" and e["kind"] == "error")
+    assert "demo uncaught" in uncaught["message"] and "TypeError" in uncaught["stack"]
+    assert uncaught["url"].startswith(shop.url) and isinstance(uncaught["tabId"], int)
+    failed = {(e["initiator"], e["status"]) for e in errors if e["type"] == "network_error"}
+    assert {("fetch", 500), ("fetch", 404), ("fetch", 0), ("xhr", 404), ("xhr", 0)} <= failed
+
+    assert bridge.result("observe", what="network_bodies")["total"] == 0, "bodies are off by default"
+
+    events = wait_for(lambda: _chat_complete(entries(bridge, "websocket_events")), 15, "the whole chat")
+    out = [e for e in events if e.get("direction") == "outgoing"]
+    assert any('"msg":"hello"' in e["data"] for e in out)
+    long_message = next(e for e in out if e.get("truncated"))
+    assert long_message["size"] > LIMITS.capture.websocket_message_bytes >= len(long_message["data"].encode())
+    assert "[Binary: 512 bytes]" in {e["data"] for e in events if e.get("direction") == "incoming"}
+    close = next(e for e in events if e["event"] == "close")
+    assert (close["code"], close["reason"]) == (1000, "bye")
+
+    connection = bridge.result("observe", what="websocket_status")["connections"][0]
+    assert connection["url"] == shop.ws_url and connection["state"] == "closed"
+    assert connection["messages_out"] == len(out) and connection["messages_in"] >= 5
+
+    tab = bridge.result("observe", what="page")
+    assert tab["extension_connected"] and tab["title"] == TITLE and tab["url"].startswith(shop.url)
+
+
+def _errors_complete(errors: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    kinds = {e.get("kind") for e in errors} | {e["type"] for e in errors}
+    statuses = [e["status"] for e in errors if e["type"] == "network_error"]
+    return errors if {"error", "unhandledrejection", "network_error"} <= kinds and len(statuses) >= 5 else None
+
+
+def _chat_complete(events: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    return events if any(e["event"] == "close" for e in events) else None
+
+
+def test_the_page_cannot_tell_it_is_watched(shop: DemoApp, chromium: BrowserContext) -> None:
+    page = shop_page(chromium, shop)
+    checks = page.evaluate(
+        """async (wsUrl) => {
+            const checks = {};
+            const response = await fetch('/api/users');
+            checks.fetchGivesResponse = response instanceof Response && (await response.json()).length === 3;
+            checks.fetchIsNamed = fetch.name === 'fetch' && fetch.length === 1;
+            try { await fetch('http://127.0.0.1:1/'); checks.fetchRejects = false; }
+            catch (error) { checks.fetchRejects = error instanceof TypeError; }
+            const socket = new WebSocket(wsUrl);
+            checks.socketIsWebSocket = socket instanceof WebSocket && WebSocket.OPEN === 1
+                && Object.getPrototypeOf(socket) === WebSocket.prototype && socket.url === wsUrl;
+            await new Promise((resolve) => socket.addEventListener('open', resolve, {once: true}));
+            checks.sendReturnsUndefined = socket.send('{"type":"chat","msg":"x"}') === undefined;
+            socket.close();
+            try { new WebSocket('not a url'); checks.badUrlThrows = false; }
+            catch (error) { checks.badUrlThrows = error instanceof DOMException && error.name === 'SyntaxError'; }
+            const xhr = new XMLHttpRequest();
+            xhr.open('GET', '/api/users');
+            await new Promise((resolve) => { xhr.onload = resolve; xhr.send(); });
+            checks.xhrWorks = xhr instanceof XMLHttpRequest && xhr.status === 200
+                && JSON.parse(xhr.responseText).length === 3;
+            checks.consoleReturnsUndefined = console.log('quiet') === undefined;
+            return checks;
+        }""",
+        shop.ws_url,
+    )
+    assert checks == {name: True for name in checks} and len(checks) == 8, checks
+
+
+def test_popup_switches_decide_what_is_captured(shop: DemoApp, chromium: BrowserContext, bridge: Bridge) -> None:
+    popup = open_popup(chromium)
+    set_switch(popup, "#capture-network-bodies", True)
+    page = shop_page(chromium, shop)
+    page.evaluate("gasolineDemo.network()")
+    bodies = wait_for(lambda: _bodies_complete(entries(bridge, "network_bodies")), 15, "the network bodies")
+
+    created = next(b for b in bodies if b["method"] == "POST")
+    assert (created["status"], created["requestBody"]) == (201, '{"name":"Carol"}') and "Carol" in created[
+        "responseBody"
+    ]
+    logo = next(b for b in bodies if b["url"].endswith("/api/logo.png"))
+    assert logo["responseBody"].startswith("[Binary: ") and "image/png" in logo["responseBody"]
+    large = next(b for b in bodies if b["url"].endswith("/api/large"))
+    assert large["truncated"] and len(large["responseBody"].encode()) <= LIMITS.capture.response_body_bytes
+    users = next(b for b in bodies if b["url"].endswith("/api/users") and b["method"] == "GET")
+    sent = {name.lower() for name in users.get("requestHeaders", {})}
+    received = {name.lower() for name in users.get("responseHeaders", {})}
+    assert "x-demo" in sent and not {"authorization", "cookie"} & sent and "set-cookie" not in received
+    assert "demo-secret-token" not in json.dumps(bodies)
+
+    page.evaluate("gasolineDemo.chat()")
+    captured = len(wait_for(lambda: _chat_complete(entries(bridge, "websocket_events")), 15, "the chat"))
+    set_switch(popup, "#capture-websockets", False)
+    page.evaluate("gasolineDemo.chat().then(() => console.log('chat again done'))")
+    logged(bridge, "chat again done")
+    assert len(entries(bridge, "websocket_events")) == captured, "nothing captured once switched off"
+
+
+def _bodies_complete(bodies: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    return bodies if sum(1 for b in bodies if "/api/" in b["url"]) >= 8 else None
+
+
+def test_tracking_follows_one_tab(shop: DemoApp, chromium: BrowserContext, bridge: Bridge) -> None:
+    popup = open_popup(chromium)
+    tracked = shop_page(chromium, shop, "?tab=tracked")
+    other = shop_page(chromium, shop, "?tab=other")
+    tracked.bring_to_front()
+    popup.click("#track-button")
+    tab = wait_for(lambda: _tracked(bridge.result("observe", what="page")), 15, "the tracked tab")
+    assert tab["url"].endswith("?tab=tracked") and tab["title"] == TITLE
+
+    other.bring_to_front()
+    other.evaluate("console.log('from the other tab')")
+    tracked.evaluate("console.log('from the tracked tab')")
+    logged(bridge, "from the tracked tab")
+    assert "from the other tab" not in messages(bridge)
+    assert _tracked(bridge.result("observe", what="page"))["url"].endswith("?tab=tracked"), "still the tracked tab"
+
+    tracked.close()
+    wait_for(lambda: not bridge.result("observe", what="page")["tracked"], 15, "tracking cleared with its tab")
+    other.evaluate("console.log('from the other tab again')")
+    logged(bridge, "from the other tab again")
+
+
+def _tracked(page: dict[str, Any]) -> dict[str, Any] | None:
+    return page if page.get("tracked") else None
+
+
+def test_capture_resumes_when_the_daemon_restarts(shop: DemoApp, isolated: Isolated, tmp_path: Path) -> None:
+    def serving() -> Any:
+        return running_daemon(isolated.state_dir, port=isolated.port)
+
+    with chromium_with_extension(isolated.port, tmp_path) as context:
+        page = shop_page(context, shop)
+        with serving(), running_bridge(isolated.state_dir, isolated.port) as bridge:
+            bridge.initialize()
+            page.evaluate("console.log('before the restart')")
+            logged(bridge, "before the restart")
+        page.evaluate("console.log('while the daemon is down')")
+        with serving(), running_bridge(isolated.state_dir, isolated.port) as bridge:
+            bridge.initialize()
+            logged(bridge, "while the daemon is down", seconds=LIMITS.extension.retry_max_ms / 1000 + 15)
+            page.evaluate("console.log('after the restart')")
+            logged(bridge, "after the restart")
+            assert "before the restart" not in messages(bridge), "a new daemon starts empty"
+
+
+def test_capture_survives_an_idle_service_worker_with_nothing_attached(
+    shop: DemoApp, daemon: Daemon, bridge: Bridge, tmp_path: Path
+) -> None:
+    """No Playwright here: an attached CDP client keeps the worker alive, and real use has none."""
+    require_chromium()
+    extension = raw_browser.extension_for_port(daemon.port, tmp_path / "extension")
+    idle_ms = 40_000
+    chromium = raw_browser.launch(extension, tmp_path / "profile", f"{shop.url}?run=consoleLevels&again={idle_ms}")
+    try:
+        logged(bridge, "demo info", seconds=30)
+        wait_for(
+            lambda: messages(bridge).count("demo info") == 2, idle_ms / 1000 + 30, "the second run after the idle time"
+        )
+        assert bridge.result("observe", what="page")["extension_connected"]
+    finally:
+        raw_browser.stop(chromium)

@@ -1,0 +1,186 @@
+"""Capture benchmarks: ingest throughput, daemon memory with full buffers, and what capturing
+costs a page's fetches in a real Chromium. Each figure beside a reference from the same run."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from browsers import chromium_with_extension, open_popup, set_switch
+from measure import free_port, report, rss_mib, wait_listening
+from playwright.sync_api import sync_playwright
+
+from gasoline.browser import CHROMIUM_FLAGS, chromium_path
+from gasoline.demo_app import DemoApp
+from gasoline_generated.policy import EXTENSION_ORIGIN, LIMITS
+
+BATCH = 100
+BATCHES = 200
+FETCHES = 500
+HERE = Path(__file__).resolve().parent
+
+
+def realistic_events(count: int, offset: int = 0) -> list[dict[str, Any]]:
+    """What a busy single-page app produces: logs, failed requests, bodies, socket traffic, an error."""
+    page = "http://localhost:3000/checkout"
+    body = json.dumps({"items": [{"sku": f"SKU-{i}", "qty": i % 3 + 1, "price": 19.99} for i in range(12)]})
+    makers: list[Callable[[int], dict[str, Any]]] = [
+        lambda i: {"type": "console", "level": "log", "message": f"cart updated: {i} items, 129.90 EUR", "url": page},
+        lambda i: {"type": "console", "level": "warn", "message": f"slow render of <CartRow> #{i}: 48ms", "url": page},
+        lambda i: {
+            "type": "network_error",
+            "initiator": "fetch",
+            "method": "GET",
+            "url": f"http://localhost:3000/api/cart/{i}?session_id=s3ss10n{i:08d}",
+            "status": 500,
+            "error": "Internal Server Error",
+            "duration": 31.5,
+            "pageUrl": page,
+        },
+        lambda i: {
+            "type": "websocket",
+            "event": "message",
+            "id": "3f6c1e2a-8d4b-4a57-9a0e-1b2c3d4e5f60",
+            "direction": "incoming",
+            "data": json.dumps({"type": "price", "sku": f"SKU-{i}", "price": 19.99, "at": i}),
+            "size": 64,
+        },
+        lambda i: {
+            "type": "network_body",
+            "method": "POST",
+            "url": "http://localhost:3000/api/cart",
+            "status": 200,
+            "requestBody": body,
+            "responseBody": body,
+            "contentType": "application/json",
+            "requestHeaders": {"content-type": "application/json"},
+            "duration": 88.0,
+            "pageUrl": page,
+        },
+        lambda i: {
+            "type": "exception",
+            "kind": "error",
+            "message": "TypeError: Cannot read properties of undefined (reading 'total')",
+            "stack": "TypeError: Cannot read properties of undefined (reading 'total')\n"
+            "    at render (http://localhost:3000/cart.js:42:17)\n    at commit (http://localhost:3000/react.js:9:1)",
+            "url": page,
+        },
+    ]
+    weights = [4, 2, 1, 2, 1, 0]  # of every ten events; one exception per batch on top
+    plan = [maker for maker, weight in zip(makers, weights, strict=True) for _ in range(weight)]
+    events = []
+    for n in range(offset, offset + count):
+        maker = makers[-1] if n % BATCH == 0 else plan[n % len(plan)]
+        events.append({"ts": "2026-11-22T10:30:00.000Z", "tabId": 7, **maker(n)})
+    return events
+
+
+class Poster:
+    def __init__(self, port: int) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.headers = {"Host": f"127.0.0.1:{port}", "Content-Type": "application/json", "Origin": EXTENSION_ORIGIN}
+
+    def post(self, body: bytes) -> dict[str, Any]:
+        self.connection.request("POST", "/events", body=body, headers=self.headers)
+        return json.loads(self.connection.getresponse().read())
+
+
+def events_per_second(port: int, bodies: list[bytes]) -> float:
+    poster = Poster(port)
+    for body in bodies[:10]:
+        poster.post(body)
+    started = time.perf_counter()
+    for body in bodies:
+        answer = poster.post(body)
+        assert answer["accepted"] == BATCH, answer
+    return len(bodies) * BATCH / (time.perf_counter() - started)
+
+
+def ingest(daemon_port: int, reference_port: int) -> None:
+    bodies = [json.dumps({"events": realistic_events(BATCH, n * BATCH)}).encode() for n in range(BATCHES)]
+    ours, reference = events_per_second(daemon_port, bodies), events_per_second(reference_port, bodies)
+    report("ingest, batches of 100 (events/s)", ours, reference, "/s", ">= 10,000/s")
+
+
+def full_buffers_rss(daemon_port: int, rss_before: float, rss: Callable[[], float]) -> None:
+    """Fill every buffer to its entry cap with realistic events, then read the daemon's RSS."""
+    poster = Poster(daemon_port)
+    caps = LIMITS.buffers
+    wanted = {"console": caps.log_entries, "exception": caps.error_entries, "network_body": caps.network_body_entries}
+    wanted["websocket"] = caps.websocket_event_entries
+    seen = dict.fromkeys(wanted, 0)
+    n = 0
+    while any(seen[kind] < cap * 2 for kind, cap in wanted.items()):
+        batch = realistic_events(BATCH, n)
+        n += BATCH
+        for event in batch:
+            if event["type"] in seen:
+                seen[event["type"]] += 1
+        poster.post(json.dumps({"events": batch}).encode())
+    report("daemon RSS, every buffer full (MiB)", rss(), rss_before, "MiB", "<= 60 MiB")
+
+
+def page_overhead(daemon_port: int) -> None:
+    """Median time per fetch in the page over 500 fetches: capturing (bodies off, then on) vs no extension."""
+
+    def median_fetch(page: Any) -> float:
+        page.goto(app.url + "bench.html")
+        page.wait_for_function("window.gasolineDemo !== undefined")
+        page.evaluate("gasolineDemo.fetchMany(50)")  # warm up
+        runs = [page.evaluate(f"gasolineDemo.fetchMany({FETCHES})")["median_ms"] for _ in range(3)]
+        return statistics.median(runs) / 1000
+
+    with DemoApp() as app, tempfile.TemporaryDirectory() as work:
+        with sync_playwright() as playwright:
+            flags = [flag for flag in CHROMIUM_FLAGS if flag != "--headless"]
+            plain = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=flags)
+            without = median_fetch(plain.new_page())
+            plain.close()
+        with chromium_with_extension(daemon_port, Path(work)) as context:
+            page = context.new_page()
+            bodies_off = median_fetch(page)
+            set_switch(open_popup(context), "#capture-network-bodies", True)
+            bodies_on = median_fetch(page)
+    report("page fetch, capturing, bodies off", bodies_off, without, "ms", "<= +0.5 ms")
+    report("page fetch, capturing, bodies on", bodies_on, without, "ms", "<= +2 ms")
+    added_off, added_on = (bodies_off - without) * 1000, (bodies_on - without) * 1000
+    print(
+        f"{'  added per fetch':<40} {added_off:+9.3f} ms (bodies off), {added_on:+.3f} ms (bodies on)"
+    )
+
+
+def capture() -> None:
+    with tempfile.TemporaryDirectory() as state:
+        port, reference_port = free_port(), free_port()
+        env = {**os.environ, "GASOLINE_STATE_DIR": state}
+        daemon = subprocess.Popen(
+            [sys.executable, "-m", "gasoline", "daemon", "--port", str(port)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        reference = subprocess.Popen(
+            [sys.executable, str(HERE / "reference_ingest.py"), str(reference_port)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            wait_listening(port)
+            wait_listening(reference_port)
+            rss_started = rss_mib(daemon.pid)
+            ingest(port, reference_port)
+            full_buffers_rss(port, rss_started, lambda: rss_mib(daemon.pid))
+            page_overhead(port)
+        finally:
+            for process in (daemon, reference):
+                process.kill()
+                process.wait()
