@@ -19,6 +19,7 @@ from typing import Any
 from gasoline import __version__
 from gasoline.core import jsonrpc
 from gasoline.core.protocol import META
+from gasoline.demo_browser import browser_session
 from gasoline.doctor import StdioSession, http_post, initialize_params
 from gasoline.state import DaemonFiles
 from gasoline_generated.dispatch import APPROVAL_PARAMETER, MODES
@@ -60,8 +61,6 @@ def stdio_session() -> None:
         )
         bad = client.request("tools/call", {"name": "configure", "arguments": {"action": "health", "verbose": True}})
         print(f"-> configure(action='health', verbose=true)  <- isError: {bad['content'][0]['text']}")
-        planned = client.request("tools/call", {"name": "observe", "arguments": {"what": "errors"}})
-        print(f"-> observe(what='errors')  <- isError: {planned['content'][0]['text']}")
     finally:
         client.close()
 
@@ -124,6 +123,8 @@ def main() -> None:
         os.environ.update(GASOLINE_STATE_DIR=state, GASOLINE_PORT=str(port))
         print(f"(demo daemon on port {port}, state in {state})")
         try:
+            heading("A page in a real (headless) Chromium with the extension; an MCP client asks what happened")
+            browser_session(port)
             stdio_session()
             safety_session()
             http_session(port, state)

@@ -18,6 +18,10 @@ def test_the_demo_runs_the_real_chain_and_cleans_up(tmp_path: Path) -> None:
     )
     assert shown.returncode == 0, shown.stderr
     out = shown.stdout
+    assert "'Gasoline Demo Shop'" in out, "the MCP client sees the page in Chromium"
+    assert "error: TypeError: demo uncaught" in out and "unhandledrejection: Error: demo rejection" in out
+    assert "network_error fetch GET" in out and "/api/cart -> 500" in out
+    assert "/chat closed (1000 'bye')" in out and "(cut from 8216 bytes)" in out
     assert "<- protocol 2025-11-25" in out
     assert "[REDACTED:api_key:" in out and "R2d2C3poBb8Yoda4LukeLeia7Han5Chewie9x" not in out
     assert "<- approval_required: Empty the capture buffers logs" in out

@@ -158,6 +158,16 @@ class CompiledRule:
         self.rule = rule
         self.validator = VALIDATORS[rule.validator] if rule.validator else None
 
+    def may_match(self, views: TextViews) -> bool:
+        """A quick test that rules most texts out (most texts hold no secret, and most are short,
+        where setting up the full scan would cost more than the scan itself)."""
+        if self.rule.shape:
+            return any(anchor.encode() in views.shape for anchor in self.rule.anchors)
+        subject = views.lowered if self.lowered else views.text
+        if self.rule.anchors:
+            return any(anchor in subject for anchor in self.rule.anchors)
+        return self.regex.search(subject) is not None
+
     def secrets(self, views: TextViews) -> Iterator[tuple[int, int]]:
         """The (start, end) of each secret this rule finds, leftmost first."""
         text = views.text
@@ -286,7 +296,8 @@ class Redactor:
         found: list[tuple[int, int, str]] = []
         views = TextViews(text)
         for compiled in self._rules:
-            found.extend((start, end, compiled.rule.secret_class) for start, end in compiled.secrets(views))
+            if compiled.may_match(views):
+                found.extend((start, end, compiled.rule.secret_class) for start, end in compiled.secrets(views))
         spans: list[tuple[int, int, str]] = []
         for start, end, secret_class in sorted(taken + found, key=lambda span: (span[0], -span[1], span[2] != "")):
             if spans and start < spans[-1][1]:
