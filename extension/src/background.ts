@@ -1,7 +1,68 @@
-// The extension's service worker. It will relay captured page activity to the daemon and run
-// the daemon's commands; for now it records which limits version it was built against.
-import { LIMITS_VERSION } from "../../generated/ts/limits";
+// The extension's service worker: takes captured events from the pages, queues and uploads
+// them to the daemon, and keeps the daemon informed (POST /sync). Every listener is registered
+// at the top level, so a worker woken by an event finds its listener.
+import { AI_WEB_PILOT_KEY, CAPTURE_SETTING_KEYS } from "./shared/settings";
+import { DAEMON_PORT_KEY } from "./shared/daemon-port";
+import { EVENTS_MESSAGE, PAGE_CONFIG_MESSAGE, SYNC_NOW_MESSAGE, type WorkerRequest } from "./shared/messages";
+import { TRACKING_KEYS } from "./shared/tracking";
+import { receiveEvents } from "./background/event-intake";
+import { queueRestored } from "./background/event-queue";
+import { scheduleUpload } from "./background/event-uploader";
+import { HEARTBEAT_ALARM, startHeartbeat } from "./background/heartbeat";
+import { settings, trackedTabId } from "./background/state";
+import { requestSync, syncNow } from "./background/sync";
+import { forgetClosedTab } from "./background/target-tab";
+import { pageConfig } from "./background/page-config";
 
-chrome.runtime.onInstalled.addListener(() => {
-  void chrome.storage.local.set({ limitsVersion: LIMITS_VERSION });
+const extensionPagePrefix = chrome.runtime.getURL("");
+
+chrome.runtime.onMessage.addListener((message: WorkerRequest, sender, sendResponse) => {
+  if (sender.id !== chrome.runtime.id) return false;
+  if (message?.type === EVENTS_MESSAGE && sender.tab?.id !== undefined) {
+    receiveEvents(message.events, message.dropped, sender.tab.id);
+    sendResponse({ received: true });
+  } else if (message?.type === PAGE_CONFIG_MESSAGE && sender.tab?.id !== undefined) {
+    void pageConfig().then(sendResponse);
+    return true; // answered asynchronously
+  } else if (message?.type === SYNC_NOW_MESSAGE && sender.url?.startsWith(extensionPagePrefix)) {
+    void syncNow().then(sendResponse);
+    return true; // answered asynchronously
+  }
+  return false;
 });
+
+chrome.storage.onChanged.addListener((changes, area) => {
+  const changed = (keys: readonly string[]): boolean => keys.some((key) => key in changes);
+  if ((area === "local" && changed(CAPTURE_SETTING_KEYS)) || (area === "sync" && changed([AI_WEB_PILOT_KEY]))) {
+    settings.invalidate();
+    requestSync();
+  }
+  if (area === "local" && changed(TRACKING_KEYS)) {
+    trackedTabId.invalidate();
+    requestSync();
+  }
+  if (area === "local" && changed([DAEMON_PORT_KEY])) requestSync();
+});
+
+chrome.tabs.onRemoved.addListener((tabId) => void forgetClosedTab(tabId));
+chrome.tabs.onActivated.addListener(() => requestSync());
+chrome.windows.onFocusChanged.addListener(() => requestSync());
+chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
+  if (change.url === undefined && change.title === undefined) return;
+  void trackedTabId.get().then((tracked) => {
+    if (tab.active || tabId === tracked) requestSync();
+  });
+});
+
+chrome.alarms.onAlarm.addListener((alarm) => {
+  if (alarm.name === HEARTBEAT_ALARM) heartbeat();
+});
+
+function heartbeat(): void {
+  requestSync();
+  scheduleUpload();
+}
+
+startHeartbeat(heartbeat);
+void queueRestored.then(scheduleUpload);
+requestSync();

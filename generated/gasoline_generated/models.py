@@ -575,6 +575,20 @@ class DomQueryResult(BaseModel):
     """
 
 
+class EventBatch(BaseModel):
+    """
+    Captured events, oldest first, each checked against CaptureEvent on its own.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    events: Annotated[list[Any], Field(max_length=1000)]
+    """
+    The events, oldest first.
+    """
+
+
 class ExceptionEvent(BaseModel):
     """
     An uncaught error or an unhandled promise rejection in a page.
@@ -810,6 +824,42 @@ class HealthTransports(BaseModel):
     )
     http: HealthHttpTransport
     stdio: HealthStdioTransport
+
+
+class IngestRejection(BaseModel):
+    """
+    One event of a batch that was not stored.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    index: Annotated[StrictInt, Field(ge=0)]
+    """
+    Position of the event in the batch.
+    """
+    reason: Annotated[StrictStr, Field(min_length=1)]
+    """
+    Why it was rejected.
+    """
+
+
+class IngestResult(BaseModel):
+    """
+    What became of each event of the batch.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    accepted: Annotated[StrictInt, Field(ge=0)]
+    """
+    Events stored.
+    """
+    rejected: list[IngestRejection]
+    """
+    Events not stored, with why.
+    """
 
 
 class InteractBackendControlError(BaseModel):

@@ -104,6 +104,12 @@ export interface DomQueryResult {
   returnedCount: number;
 }
 
+/** Captured events, oldest first, each checked against CaptureEvent on its own. */
+export interface EventBatch {
+  /** The events, oldest first. */
+  events: unknown[];
+}
+
 /** The switches in the extension's popup. */
 export interface ExtensionSettings {
   /** Capture WebSocket traffic (on by default). */
@@ -112,6 +118,22 @@ export interface ExtensionSettings {
   captureNetworkBodies: boolean;
   /** Let tools act in the page: AI Web Pilot (off by default; only a person can switch it on). */
   aiWebPilotEnabled: boolean;
+}
+
+/** One event of a batch that was not stored. */
+export interface IngestRejection {
+  /** Position of the event in the batch. */
+  index: number;
+  /** Why it was rejected. */
+  reason: string;
+}
+
+/** What became of each event of the batch. */
+export interface IngestResult {
+  /** Events stored. */
+  accepted: number;
+  /** Events not stored, with why. */
+  rejected: IngestRejection[];
 }
 
 export interface PageForm {

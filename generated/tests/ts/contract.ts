@@ -1,6 +1,6 @@
 // Generated from spec/events/*.yaml, spec/messages/**/*.yaml by `python3 tasks.py gen`. Do not edit by hand.
 import type { ConsoleEvent, ExceptionEvent, NetworkBodyEvent, NetworkErrorEvent, WebSocketEvent } from "../../ts/events";
-import type { Command, CommandResult, DomQueryParams, DomQueryResult, PageInfoParams, PageInfoResult, SyncRequest, SyncResponse } from "../../ts/messages";
+import type { Command, CommandResult, DomQueryParams, DomQueryResult, EventBatch, IngestResult, PageInfoParams, PageInfoResult, SyncRequest, SyncResponse } from "../../ts/messages";
 
 // spec/events/console.yaml: examples.valid[0]
 export const example1: ConsoleEvent = {"type": "console", "ts": "2026-11-22T10:30:00.000Z", "level": "log", "message": "cart loaded 3 items", "url": "http://localhost:3000/cart", "tabId": 7};
@@ -195,41 +195,60 @@ export const example57: CommandResult = {"correlation_id": "cmd_01", "kind": "do
 // @ts-expect-error
 export const example58: CommandResult = {"correlation_id": "cmd_01", "kind": "page_info", "status": "ok", "result": {"url": "x"}};
 
+// spec/messages/events.yaml: examples.request.valid[0]
+export const example59: EventBatch = {"events": [{"type": "console", "ts": "2026-11-22T10:30:00.000Z", "level": "log", "message": "cart loaded 3 items", "tabId": 7}]};
+
+// spec/messages/events.yaml: examples.request.valid[1]
+export const example60: EventBatch = {"events": []};
+
+// spec/messages/events.yaml: examples.request.invalid[0]: events is not a list
+// @ts-expect-error
+export const example61: EventBatch = {"events": {}};
+
+// spec/messages/events.yaml: examples.request.invalid[1]: events missing
+// @ts-expect-error
+export const example62: EventBatch = {};
+
+// spec/messages/events.yaml: examples.response.valid[0]
+export const example63: IngestResult = {"accepted": 1, "rejected": [{"index": 1, "reason": "level: Input should be 'debug', 'log', 'info', 'warn' or 'error'"}]};
+
+// spec/messages/events.yaml: examples.response.invalid[0]: negative count (a value constraint: checked by the daemon only)
+
 // spec/messages/sync.yaml: examples.request.valid[0]
-export const example59: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": false}, "tab": {"id": 7, "url": "http://localhost:3000/cart", "title": "Cart", "tracked": true}, "dropped_events": 0};
+export const example65: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": false}, "tab": {"id": 7, "url": "http://localhost:3000/cart", "title": "Cart", "tracked": true}, "dropped_events": 0};
 
 // spec/messages/sync.yaml: examples.request.valid[1]
-export const example60: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": false, "captureNetworkBodies": true, "aiWebPilotEnabled": true}, "dropped_events": 12};
+export const example66: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": false, "captureNetworkBodies": true, "aiWebPilotEnabled": true}, "dropped_events": 12};
 
 // spec/messages/sync.yaml: examples.request.invalid[0]: a setting missing
 // @ts-expect-error
-export const example61: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false}, "dropped_events": 0};
+export const example67: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false}, "dropped_events": 0};
 
 // spec/messages/sync.yaml: examples.request.invalid[1]: negative drop count (a value constraint: checked by the daemon only)
 
 // spec/messages/sync.yaml: examples.request.invalid[2]: tab without tracked
 // @ts-expect-error
-export const example63: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": false}, "dropped_events": 0, "tab": {"id": 7, "url": "x", "title": "y"}};
+export const example69: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": false}, "dropped_events": 0, "tab": {"id": 7, "url": "x", "title": "y"}};
 
 // spec/messages/sync.yaml: examples.response.valid[0]
-export const example64: SyncResponse = {"service": "gasoline", "version": "0.1.0"};
+export const example70: SyncResponse = {"service": "gasoline", "version": "0.1.0"};
 
 // spec/messages/sync.yaml: examples.response.invalid[0]: not gasoline
 // @ts-expect-error
-export const example65: SyncResponse = {"service": "other", "version": "0.1.0"};
+export const example71: SyncResponse = {"service": "other", "version": "0.1.0"};
 
 // spec/tools/analyze/dom.yaml: examples.valid[0]
-export const example66: DomQueryParams = {"selector": "#user-list > li"};
+export const example72: DomQueryParams = {"selector": "#user-list > li"};
 
 // spec/tools/analyze/dom.yaml: examples.valid[1]
-export const example67: DomQueryParams = {"selector": "button.primary", "include_styles": true, "properties": ["display", "color", "background-color"]};
+export const example73: DomQueryParams = {"selector": "button.primary", "include_styles": true, "properties": ["display", "color", "background-color"]};
 
 // spec/tools/analyze/dom.yaml: examples.valid[2]
-export const example68: DomQueryParams = {"selector": "nav", "include_children": true, "max_depth": 2};
+export const example74: DomQueryParams = {"selector": "nav", "include_children": true, "max_depth": 2};
 
 // spec/tools/analyze/dom.yaml: examples.invalid[0]: selector missing
 // @ts-expect-error
-export const example69: DomQueryParams = {};
+export const example75: DomQueryParams = {};
 
 // spec/tools/analyze/dom.yaml: examples.invalid[1]: empty selector (a value constraint: checked by the daemon only)
 
@@ -237,28 +256,28 @@ export const example69: DomQueryParams = {};
 
 // spec/tools/analyze/dom.yaml: examples.invalid[3]: include_children is not a boolean
 // @ts-expect-error
-export const example72: DomQueryParams = {"selector": "nav", "include_children": "yes"};
+export const example78: DomQueryParams = {"selector": "nav", "include_children": "yes"};
 
 // spec/tools/analyze/dom.yaml: examples.invalid[4]: unknown parameter
 // @ts-expect-error
-export const example73: DomQueryParams = {"selector": "nav", "limit": 5};
+export const example79: DomQueryParams = {"selector": "nav", "limit": 5};
 
 // spec/tools/analyze/dom.yaml: examples.results[0]
-export const example74: DomQueryResult = {"url": "http://localhost:3000/dashboard", "title": "My App - Dashboard", "matches": [{"selector": "#user-list > li:nth-child(1)", "tag": "li", "attributes": {"class": "user-item active", "data-id": "42"}, "text": "Alice Johnson", "boundingBox": {"x": 20, "y": 140, "width": 300, "height": 48}, "visible": true, "children": [{"tag": "span", "attributes": {"class": "name"}, "text": "Alice Johnson"}, {"tag": "span", "attributes": {"class": "status"}, "text": "Online"}]}], "matchCount": 5, "returnedCount": 1};
+export const example80: DomQueryResult = {"url": "http://localhost:3000/dashboard", "title": "My App - Dashboard", "matches": [{"selector": "#user-list > li:nth-child(1)", "tag": "li", "attributes": {"class": "user-item active", "data-id": "42"}, "text": "Alice Johnson", "boundingBox": {"x": 20, "y": 140, "width": 300, "height": 48}, "visible": true, "children": [{"tag": "span", "attributes": {"class": "name"}, "text": "Alice Johnson"}, {"tag": "span", "attributes": {"class": "status"}, "text": "Online"}]}], "matchCount": 5, "returnedCount": 1};
 
 // spec/tools/analyze/dom.yaml: examples.results[1]
-export const example75: DomQueryResult = {"url": "http://localhost:3000/empty", "title": "Empty", "matches": [], "matchCount": 0, "returnedCount": 0};
+export const example81: DomQueryResult = {"url": "http://localhost:3000/empty", "title": "Empty", "matches": [], "matchCount": 0, "returnedCount": 0};
 
 // spec/tools/analyze/page_info.yaml: examples.valid[0]
-export const example76: PageInfoParams = {};
+export const example82: PageInfoParams = {};
 
 // spec/tools/analyze/page_info.yaml: examples.invalid[0]: page_info takes no parameters
 // @ts-expect-error
-export const example77: PageInfoParams = {"selector": "body"};
+export const example83: PageInfoParams = {"selector": "body"};
 
 // spec/tools/analyze/page_info.yaml: examples.invalid[1]: unknown parameter
 // @ts-expect-error
-export const example78: PageInfoParams = {"force_refresh": true};
+export const example84: PageInfoParams = {"force_refresh": true};
 
 // spec/tools/analyze/page_info.yaml: examples.results[0]
-export const example79: PageInfoResult = {"url": "http://localhost:3000/dashboard", "title": "My App - Dashboard", "viewport": {"width": 1440, "height": 900}, "scroll": {"x": 0, "y": 320}, "documentHeight": 2400, "forms": [{"id": "login-form", "action": "/api/login", "fields": ["email", "password"]}], "headings": ["Dashboard", "Recent Activity", "Settings"], "links": 24, "images": 8, "interactiveElements": 15};
+export const example85: PageInfoResult = {"url": "http://localhost:3000/dashboard", "title": "My App - Dashboard", "viewport": {"width": 1440, "height": 900}, "scroll": {"x": 0, "y": 320}, "documentHeight": 2400, "forms": [{"id": "login-form", "action": "/api/login", "fields": ["email", "password"]}], "headings": ["Dashboard", "Recent Activity", "Settings"], "links": 24, "images": 8, "interactiveElements": 15};

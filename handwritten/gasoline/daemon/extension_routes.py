@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from gasoline.capture.ingest import ingest_batch, reason
 from gasoline.runtime import Runtime
-from gasoline_generated.models import SyncRequest, SyncResponse
+from gasoline_generated.models import EventBatch, SyncRequest, SyncResponse
 from gasoline_generated.policy import EXTENSION_ORIGIN, LIMITS
 
 
@@ -74,14 +74,11 @@ class Events(ExtensionRoute):
     """POST /events: {"events": [...]} -> {"accepted": n, "rejected": [{"index", "reason"}]}."""
 
     def handle(self, body: Any) -> dict[str, Any]:
-        events = body.get("events") if isinstance(body, dict) else None
-        if not isinstance(events, list) or set(body) != {"events"}:
-            raise RequestRefused(400, "bad_request", 'send {"events": [...]}, a list of CaptureEvent objects')
-        if len(events) > LIMITS.ingest.max_batch_events:
-            raise RequestRefused(
-                400, "bad_request", f"{len(events)} events; send at most {LIMITS.ingest.max_batch_events} at once"
-            )
-        return ingest_batch(events, self.runtime.captured, self.runtime.redactor)
+        try:
+            batch = EventBatch.model_validate(body)
+        except ValidationError as error:
+            raise RequestRefused(400, "bad_request", f"not an EventBatch: {reason(error, skip=0)}") from None
+        return ingest_batch(batch.events, self.runtime.captured, self.runtime.redactor)
 
 
 class Sync(ExtensionRoute):

@@ -1,0 +1,56 @@
+// Events from the relays: the tab filter, the worker's half of source redaction, the settings
+// and daemon-URL safety nets, tabId, then the queue.
+import type { CaptureEvent } from "../../../generated/ts/events";
+import type { ExtensionSettings } from "../../../generated/ts/messages";
+import { readDaemonPort } from "../shared/daemon-port";
+import { isDaemonUrl } from "../shared/daemon-url";
+import { withoutSensitiveHeaders } from "../shared/headers";
+import { enqueue, queueRestored } from "./event-queue";
+import { scheduleUpload } from "./event-uploader";
+import { settings, trackedTabId } from "./state";
+
+/** Batches are handled one after another, so events keep their order. */
+let intakeChain: Promise<void> = Promise.resolve();
+
+export function receiveEvents(events: unknown, droppedInPage: unknown, tabId: number): void {
+  if (!Array.isArray(events)) return;
+  const dropped = typeof droppedInPage === "number" && droppedInPage > 0 ? droppedInPage : 0;
+  intakeChain = intakeChain
+    .then(() => intake(events.filter(isEventLike), dropped, tabId))
+    .catch((error: unknown) => console.error("Gasoline: could not queue events", error));
+}
+
+async function intake(events: CaptureEvent[], droppedInPage: number, tabId: number): Promise<void> {
+  await queueRestored;
+  const [tracked, current, port] = await Promise.all([trackedTabId.get(), settings.get(), readDaemonPort()]);
+  if (tracked !== undefined && tracked !== tabId) return; // Track This Page: other tabs are ignored
+  const kept = events.filter((event) => isWanted(event, current, port)).map((event) => prepare(event, tabId));
+  enqueue(kept, droppedInPage);
+  scheduleUpload();
+}
+
+function isEventLike(value: unknown): value is CaptureEvent {
+  return typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";
+}
+
+/** A page that loaded before a switch was turned off may still send what it no longer should. */
+function isWanted(event: CaptureEvent, current: ExtensionSettings, port: number): boolean {
+  switch (event.type) {
+    case "websocket":
+      return current.captureWebSockets;
+    case "network_body":
+      return current.captureNetworkBodies && !isDaemonUrl(event.url, port);
+    case "network_error":
+      return !isDaemonUrl(event.url, port);
+    default:
+      return true;
+  }
+}
+
+function prepare(event: CaptureEvent, tabId: number): CaptureEvent {
+  if (event.type !== "network_body") return { ...event, tabId };
+  const prepared = { ...event, tabId };
+  if (event.requestHeaders) prepared.requestHeaders = withoutSensitiveHeaders(event.requestHeaders);
+  if (event.responseHeaders) prepared.responseHeaders = withoutSensitiveHeaders(event.responseHeaders);
+  return prepared;
+}

@@ -1,0 +1,11 @@
+// What a page's inject script needs to know: the capture switches and the daemon port.
+import { readDaemonPort } from "../shared/daemon-port";
+import type { PageConfig } from "../shared/messages";
+import { readCaptureSettings } from "../shared/settings";
+
+/** Read fresh from storage: a relay asks right after a change, maybe before the worker's own
+ *  caches have heard of it. */
+export async function pageConfig(): Promise<PageConfig> {
+  const [settings, daemonPort] = await Promise.all([readCaptureSettings(), readDaemonPort()]);
+  return { ...settings, daemonPort };
+}

@@ -1,0 +1,28 @@
+// The tab browser commands act on: the tracked tab, else the active tab of the last focused
+// normal window.
+import type { TabInfo } from "../../../generated/ts/messages";
+import { stopTracking } from "../shared/tracking";
+import { trackedTabId } from "./state";
+
+export async function targetTab(): Promise<TabInfo | undefined> {
+  const trackedId = await trackedTabId.get();
+  if (trackedId !== undefined) {
+    const tracked = await chrome.tabs.get(trackedId).catch(() => undefined);
+    if (tracked) return tabInfo(tracked, true);
+    await stopTracking(); // closed while the worker was not listening
+  }
+  const window = await chrome.windows.getLastFocused({ windowTypes: ["normal"] }).catch(() => undefined);
+  if (window?.id === undefined) return undefined;
+  const [active] = await chrome.tabs.query({ active: true, windowId: window.id });
+  return active ? tabInfo(active, false) : undefined;
+}
+
+/** Track This Page ends when its tab closes. */
+export async function forgetClosedTab(tabId: number): Promise<void> {
+  if ((await trackedTabId.get()) === tabId) await stopTracking();
+}
+
+function tabInfo(tab: chrome.tabs.Tab, tracked: boolean): TabInfo | undefined {
+  if (tab.id === undefined || tab.id < 0) return undefined;
+  return { id: tab.id, url: tab.url ?? tab.pendingUrl ?? "", title: tab.title ?? "", tracked };
+}

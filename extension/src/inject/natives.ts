@@ -1,0 +1,17 @@
+// Browser functions taken at document_start, before page scripts can replace or fake them
+// (test runners fake Date and timers; libraries patch addEventListener).
+const NativeDate = Date;
+const monotonic = performance.now.bind(performance);
+
+export const setNativeTimeout = window.setTimeout.bind(window);
+export const nativeAddEventListener = EventTarget.prototype.addEventListener;
+
+export function isoNow(): string {
+  return new NativeDate().toISOString();
+}
+
+/** Starts a stopwatch; the returned function gives whole milliseconds since. */
+export function startClock(): () => number {
+  const start = monotonic();
+  return () => Math.round(monotonic() - start);
+}

@@ -1,0 +1,94 @@
+// The inject script's private line to the relay. At document_start it offers a MessagePort on
+// window; the relay takes the first offer, stops the message before any page listener sees it,
+// and acks on the port. From then on everything travels on that port and carries the nonce.
+import type { CaptureEvent } from "../../../generated/ts/events";
+import { LIMITS } from "../../../generated/ts/limits";
+import type { ChannelOffer, PageConfig, PageEventBatch, RelayToPage } from "../shared/messages";
+import { CAPTURE_SETTING_DEFAULTS } from "../shared/settings";
+import { setNativeTimeout } from "./natives";
+import { safely } from "./guard";
+
+/** One message to the relay per this many ms at most, however busy the page. */
+const PAGE_BATCH_DELAY_MS = 50;
+/** Events held while the relay is not there yet, or while a synchronous loop floods the page. */
+const MAX_PENDING_EVENTS = LIMITS.extension.queue_max_events;
+/** Offers are repeated until the relay answers, since either content script may start first. */
+const OFFER_RETRY_DELAYS_MS = [25, 50, 100, 200, 400, 800, 1600, 3200];
+
+const nonce = crypto.randomUUID();
+const postToWindow = window.postMessage.bind(window);
+const offeredPorts: MessagePort[] = [];
+
+let relayPort: MessagePort | undefined;
+let config: PageConfig = { ...CAPTURE_SETTING_DEFAULTS };
+/** Events not yet posted are pending.slice(pendingStart): dropping the oldest is O(1). */
+let pending: CaptureEvent[] = [];
+let pendingStart = 0;
+let dropped = 0;
+let flushScheduled = false;
+
+/** The switches and daemon port as last told by the relay; the defaults until then. */
+export function pageConfig(): PageConfig {
+  return config;
+}
+
+export function emit(event: CaptureEvent): void {
+  pending.push(event);
+  if (pending.length - pendingStart > MAX_PENDING_EVENTS) {
+    pendingStart++;
+    dropped++;
+    if (pendingStart >= MAX_PENDING_EVENTS) compactPending();
+  }
+  scheduleFlush();
+}
+
+function compactPending(): void {
+  pending = pending.slice(pendingStart);
+  pendingStart = 0;
+}
+
+export function openChannel(): void {
+  offerPort(0);
+  window.addEventListener("pagehide", () => safely(flush));
+}
+
+function offerPort(attempt: number): void {
+  if (relayPort) return;
+  const channel = new MessageChannel();
+  const port = channel.port1;
+  port.onmessage = (event) => safely(() => onRelayMessage(port, event.data));
+  offeredPorts.push(port);
+  const offer: ChannelOffer = { source: "gasoline", type: "offer", nonce };
+  postToWindow(offer, "*", [channel.port2]);
+  const delay = OFFER_RETRY_DELAYS_MS[attempt];
+  if (delay !== undefined) setNativeTimeout(() => safely(() => offerPort(attempt + 1)), delay);
+}
+
+function onRelayMessage(port: MessagePort, data: unknown): void {
+  const message = data as RelayToPage | null;
+  if (typeof message !== "object" || message === null || message.nonce !== nonce) return;
+  if (message.type === "ack" && !relayPort) {
+    relayPort = port;
+    for (const other of offeredPorts) if (other !== port) other.close();
+    offeredPorts.length = 0;
+    scheduleFlush();
+  } else if (message.type === "config" && port === relayPort) {
+    config = { ...message.config };
+  }
+}
+
+function scheduleFlush(): void {
+  if (!relayPort || flushScheduled) return;
+  flushScheduled = true;
+  setNativeTimeout(() => safely(flush), PAGE_BATCH_DELAY_MS);
+}
+
+function flush(): void {
+  flushScheduled = false;
+  if (!relayPort || pending.length === pendingStart) return;
+  compactPending();
+  const batch: PageEventBatch = { nonce, type: "events", events: pending, dropped };
+  pending = [];
+  dropped = 0;
+  relayPort.postMessage(batch);
+}

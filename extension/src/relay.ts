@@ -1,0 +1,89 @@
+// ISOLATED-world content script: takes the inject script's MessagePort, forwards its event
+// batches to the service worker, and tells it the capture switches and the daemon port.
+import { LIMITS } from "../../generated/ts/limits";
+import { DAEMON_PORT_KEY } from "./shared/daemon-port";
+import {
+  EVENTS_MESSAGE,
+  PAGE_CONFIG_MESSAGE,
+  type ChannelOffer,
+  type PageConfig,
+  type PageEventBatch,
+  type RelayToPage,
+  type WorkerRequest,
+} from "./shared/messages";
+import { CAPTURE_SETTING_KEYS } from "./shared/settings";
+
+const CONFIG_KEYS: string[] = [...CAPTURE_SETTING_KEYS, DAEMON_PORT_KEY];
+
+let page: { port: MessagePort; nonce: string } | undefined;
+let contextAlive = true;
+
+// Capture phase, registered at document_start: this runs before any page listener, and the
+// offer is stopped here so page scripts never see the port or the nonce.
+window.addEventListener("message", onWindowMessage, true);
+chrome.storage.onChanged.addListener((changes, area) => {
+  if (area === "local" && CONFIG_KEYS.some((key) => key in changes)) void sendConfig();
+});
+
+function onWindowMessage(event: MessageEvent): void {
+  if (event.source !== window || !isOffer(event.data) || event.ports.length !== 1) return;
+  event.stopImmediatePropagation();
+  const port = event.ports[0]!;
+  if (page) {
+    port.close(); // a repeated offer (or an imitation): the first one stands
+    return;
+  }
+  page = { port, nonce: event.data.nonce };
+  port.onmessage = (message) => onPageMessage(message.data);
+  post({ nonce: page.nonce, type: "ack" });
+  void sendConfig();
+}
+
+function isOffer(data: unknown): data is ChannelOffer {
+  const offer = data as ChannelOffer | null;
+  return typeof offer === "object" && offer !== null && offer.source === "gasoline" && offer.type === "offer" && typeof offer.nonce === "string";
+}
+
+function onPageMessage(data: unknown): void {
+  const batch = data as PageEventBatch | null;
+  if (!page || typeof batch !== "object" || batch === null || batch.nonce !== page.nonce) return;
+  if (batch.type !== "events" || !Array.isArray(batch.events)) return;
+  forward({ type: EVENTS_MESSAGE, events: batch.events, dropped: batch.dropped });
+}
+
+function post(message: RelayToPage): void {
+  page?.port.postMessage(message);
+}
+
+/** Asks the worker (content scripts cannot read defaults.json) and passes the answer on. */
+async function sendConfig(): Promise<void> {
+  if (!page || !contextAlive) return;
+  try {
+    const request: WorkerRequest = { type: PAGE_CONFIG_MESSAGE };
+    const config = (await chrome.runtime.sendMessage(request)) as PageConfig;
+    post({ nonce: page.nonce, type: "config", config });
+  } catch (error) {
+    noteFailure(error);
+  }
+}
+
+/** The worker may be restarting: a batch it did not take is offered once more, a little later. */
+function forward(request: WorkerRequest, isRetry = false): void {
+  if (!contextAlive) return;
+  try {
+    chrome.runtime.sendMessage(request).catch((error: unknown) => {
+      noteFailure(error);
+      if (!isRetry && contextAlive) setTimeout(() => forward(request, true), LIMITS.extension.retry_min_ms);
+    });
+  } catch (error) {
+    noteFailure(error); // thrown synchronously once the extension was reloaded
+  }
+}
+
+/** An extension that was reloaded or removed leaves this script orphaned: stop quietly. */
+function noteFailure(error: unknown): void {
+  if (String(error).includes("Extension context invalidated")) {
+    contextAlive = false;
+    page?.port.close();
+  }
+}
