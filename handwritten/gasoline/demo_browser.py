@@ -59,9 +59,8 @@ async def show(observer: Observer, shop: DemoApp) -> None:
         print(f"-> {call({'what': 'errors'})}  <- {errors['total']} entries (shown here oldest first):")
         for entry in reversed(errors["entries"]):
             if entry["type"] == "network_error":
-                print(
-                    f"   network_error {entry['method']} {entry['url']} -> {entry['status']} {entry.get('error', '')}"
-                )
+                request = f"{entry['initiator']} {entry['method']} {entry['url']}"
+                print(f"   network_error {request} -> {entry['status']} {entry.get('error', '')}")
             elif entry["type"] == "exception":
                 where = entry.get("stack", "").splitlines()[1:2]
                 print(f"   {entry['kind']}: {short(entry['message'])} {where[0].strip() if where else ''}")

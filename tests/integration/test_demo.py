@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -25,7 +26,7 @@ def test_the_demo_runs_the_real_chain_and_cleans_up(tmp_path: Path) -> None:
     assert "<- protocol 2025-11-25" in out
     assert "[REDACTED:api_key:" in out and "R2d2C3poBb8Yoda4LukeLeia7Han5Chewie9x" not in out
     assert "<- approval_required: Empty the capture buffers logs" in out
-    assert '<- {"cleared": {"logs": 0}, "total": 0}' in out and "<- approval_replayed" in out
+    assert re.search(r'<- \{"cleared": \{"logs": (\d+)\}, "total": \1\}', out) and "<- approval_replayed" in out
     assert "all checks passed" in out
     port = out.split("(demo daemon on port ", 1)[1].split(")", 1)[0]
 
