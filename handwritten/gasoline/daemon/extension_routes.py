@@ -4,10 +4,10 @@ and tab). Only the extension's own origin is accepted; answers follow generated/
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import falcon
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from gasoline.capture.ingest import ingest_batch, reason
 from gasoline.runtime import Runtime
@@ -52,8 +52,14 @@ def not_json(name: str) -> None:
     raise ValueError(f"{name} is not a JSON number")
 
 
-class ExtensionRoute:
-    """Reads the body, answers a refused request as a RequestError, and leaves the rest to `handle`."""
+Body = TypeVar("Body", bound=BaseModel)
+
+
+class ExtensionRoute(Generic[Body]):
+    """Reads the body as its spec model, answers a refused request as a RequestError, and leaves
+    the rest to `handle`."""
+
+    body_model: type[Body]
 
     def __init__(self, runtime: Runtime, max_body_bytes: int = LIMITS.ingest.max_body_bytes) -> None:
         self.runtime = runtime
@@ -61,33 +67,36 @@ class ExtensionRoute:
 
     def on_post(self, req: falcon.Request, resp: falcon.Response) -> None:
         try:
-            resp.media = self.handle(read_json(req, self.max_body_bytes))
+            resp.media = self.handle(self.parse(read_json(req, self.max_body_bytes)))
         except RequestRefused as refused:
             req.bounded_stream.exhaust()
             request_error(resp, refused.status, refused.code, str(refused))
 
-    def handle(self, body: Any) -> dict[str, Any]:
+    def parse(self, body: Any) -> Body:
+        try:
+            return self.body_model.model_validate(body)
+        except ValidationError as error:
+            name = self.body_model.__name__
+            raise RequestRefused(400, "bad_request", f"not a {name}: {reason(error, skip=0)}") from None
+
+    def handle(self, body: Body) -> dict[str, Any]:
         raise NotImplementedError
 
 
-class Events(ExtensionRoute):
+class Events(ExtensionRoute[EventBatch]):
     """POST /events: {"events": [...]} -> {"accepted": n, "rejected": [{"index", "reason"}]}."""
 
-    def handle(self, body: Any) -> dict[str, Any]:
-        try:
-            batch = EventBatch.model_validate(body)
-        except ValidationError as error:
-            raise RequestRefused(400, "bad_request", f"not an EventBatch: {reason(error, skip=0)}") from None
-        return ingest_batch(batch.events, self.runtime.captured, self.runtime.redactor)
+    body_model = EventBatch
+
+    def handle(self, body: EventBatch) -> dict[str, Any]:
+        return ingest_batch(body.events, self.runtime.captured, self.runtime.redactor)
 
 
-class Sync(ExtensionRoute):
+class Sync(ExtensionRoute[SyncRequest]):
     """POST /sync: the extension's version, settings and tab -> who answers."""
 
-    def handle(self, body: Any) -> dict[str, Any]:
-        try:
-            request = SyncRequest.model_validate(body)
-        except ValidationError as error:
-            raise RequestRefused(400, "bad_request", f"not a SyncRequest: {reason(error, skip=0)}") from None
-        self.runtime.extension.synced(request)
+    body_model = SyncRequest
+
+    def handle(self, body: SyncRequest) -> dict[str, Any]:
+        self.runtime.extension.synced(body)
         return SyncResponse(service="gasoline", version=self.runtime.version).model_dump(mode="json")
