@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import measure  # noqa: F401  (first: it puts the integration tests' helpers on sys.path)
 from browsers import chromium_with_extension, open_popup, set_switch
 from measure import free_port, report, rss_mib, wait_listening
 from playwright.sync_api import sync_playwright
