@@ -15,8 +15,9 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 
 from gasoline.browser import CHROMIUM_FLAGS, BrowserUnavailable, chromium_path, extension_args, extension_for_port
+from gasoline_generated.policy import EXTENSION_ORIGIN
 
-EXTENSION_PAGE = "chrome-extension://nmjojkkggfpaaepkfphegkanopolkgjf/{}"
+EXTENSION_PAGE = EXTENSION_ORIGIN + "/{}"
 
 
 def require_chromium() -> str:

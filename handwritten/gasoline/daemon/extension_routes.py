@@ -31,10 +31,9 @@ def read_json(req: falcon.Request, max_bytes: int) -> Any:
     """The request's JSON body, from the extension only, within the size limit."""
     if req.get_header("Origin") != EXTENSION_ORIGIN:
         raise RequestRefused(403, "forbidden", f"only the Gasoline extension ({EXTENSION_ORIGIN}) may post here")
-    if (req.content_length or 0) > max_bytes:
-        raise RequestRefused(413, "too_large", f"the body is larger than {max_bytes} bytes")
-    body = req.bounded_stream.read(max_bytes + 1)
-    if len(body) > max_bytes:
+    # A declared length says it before anything is read; a chunked body shows it by reading one byte more.
+    declared = req.content_length or 0
+    if declared > max_bytes or len(body := req.bounded_stream.read(max_bytes + 1)) > max_bytes:
         raise RequestRefused(413, "too_large", f"the body is larger than {max_bytes} bytes")
     try:
         return json.loads(body, parse_float=json_number, parse_constant=not_json)
