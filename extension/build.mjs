@@ -1,10 +1,10 @@
 // Bundles the extension into dist/: each entry point as one classic script (iife: content
-// scripts and the worker are not modules), plus the static files.
+// scripts, injected scripts and the worker are not modules), plus the static files and axe-core.
 import { build } from "esbuild";
 import { cpSync, mkdirSync, rmSync } from "node:fs";
 
 const dist = new URL("./dist/", import.meta.url).pathname;
-const entries = ["background", "inject", "relay", "popup", "options"];
+const entries = ["background", "inject", "relay", "popup", "options", "page-commands"];
 const staticFiles = ["manifest.json", "defaults.json", "popup.html", "options.html", "ui.css"];
 
 rmSync(dist, { recursive: true, force: true });
@@ -19,3 +19,5 @@ await build({
   logLevel: "warning",
 });
 for (const file of staticFiles) cpSync(`src/${file}`, `${dist}${file}`);
+// axe-core goes in as published, injected into pages only when an audit asks for it.
+cpSync("node_modules/axe-core/axe.min.js", `${dist}axe.min.js`);

@@ -1,6 +1,6 @@
 // The extension's service worker: takes captured events from the pages, queues and uploads
-// them to the daemon, and keeps the daemon informed (POST /sync). Every listener is registered
-// at the top level, so a worker woken by an event finds its listener.
+// them to the daemon, keeps the daemon informed (POST /sync) and runs the commands it sends.
+// Every listener is registered at the top level, so a worker woken by an event finds its listener.
 import { AI_WEB_PILOT_KEY, CAPTURE_SETTING_KEYS } from "./shared/settings";
 import { DAEMON_PORT_KEY } from "./shared/daemon-port";
 import { EVENTS_MESSAGE, PAGE_CONFIG_MESSAGE, SYNC_NOW_MESSAGE, type WorkerRequest } from "./shared/messages";
@@ -10,7 +10,7 @@ import { queueRestored } from "./background/event-queue";
 import { scheduleUpload } from "./background/event-uploader";
 import { HEARTBEAT_ALARM, startHeartbeat } from "./background/heartbeat";
 import { settings, trackedTabId } from "./background/state";
-import { requestSync, syncNow } from "./background/sync";
+import { keepPolling, requestSync, syncNow } from "./background/sync";
 import { forgetClosedTab } from "./background/target-tab";
 import { pageConfig } from "./background/page-config";
 
@@ -59,10 +59,10 @@ chrome.alarms.onAlarm.addListener((alarm) => {
 });
 
 function heartbeat(): void {
-  requestSync();
+  void keepPolling();
   scheduleUpload();
 }
 
 startHeartbeat(heartbeat);
 void queueRestored.then(scheduleUpload);
-requestSync();
+void keepPolling();

@@ -24,7 +24,7 @@ class ObserveHandlerBase:
         raise ModeNotImplemented("observe", "backend_state")
 
     def command_result(self, params: models.ObserveCommandResultParams, ctx: CallContext) -> models.ObserveCommandResultResult:
-        """Status and result of a background browser command by its correlation_id: pending, ok, error, timeout or expired. (planned, read_only)"""
+        """Status and result of a background browser command by its correlation_id: pending, ok, error, timeout or expired. (implemented, read_only)"""
         raise ModeNotImplemented("observe", "command_result")
 
     def errors(self, params: models.ObserveErrorsParams, ctx: CallContext) -> models.ObserveErrorsResult:
@@ -63,16 +63,16 @@ class ObserveHandlerBase:
 class AnalyzeHandlerBase:
     """Modes of `analyze` (spec/tools/analyze/). Implemented by gasoline.handlers.analyze.AnalyzeHandlers."""
 
-    def accessibility(self, params: models.AnalyzeAccessibilityParams, ctx: CallContext) -> models.AnalyzeAccessibilityResult:
-        """Run an axe-core accessibility audit of the page (or part of it) and list the violations with the failing elements and how to fix them. (planned, read_only)"""
+    def accessibility(self, params: models.AnalyzeAccessibilityParams, ctx: CallContext) -> models.AccessibilityAuditResult:
+        """Run an axe-core accessibility audit of the page (or part of it) and list the violations with the failing elements and how to fix them. (implemented, read_only)"""
         raise ModeNotImplemented("analyze", "accessibility")
 
     def dom(self, params: models.DomQueryParams, ctx: CallContext) -> models.DomQueryResult:
-        """Query the live DOM by CSS selector; returns tag, attributes, text, box, visibility, and optionally computed styles and children. (planned, read_only)"""
+        """Query the live DOM by CSS selector; returns tag, attributes, text, box, visibility, and optionally computed styles and children. (implemented, read_only)"""
         raise ModeNotImplemented("analyze", "dom")
 
     def page_info(self, params: models.PageInfoParams, ctx: CallContext) -> models.PageInfoResult:
-        """Page overview without a selector: URL, title, viewport, scroll, document height, forms, headings and element counts. (planned, read_only)"""
+        """Page overview without a selector: URL, title, viewport, scroll, document height, forms, headings and element counts. (implemented, read_only)"""
         raise ModeNotImplemented("analyze", "page_info")
 
 
@@ -83,8 +83,8 @@ class InteractHandlerBase:
         """Run a named operation on a backend service (reset data, inject test records, simulate failures), with before/after snapshots and an audit entry. (planned, destructive)"""
         raise ModeNotImplemented("interact", "backend_control")
 
-    def click(self, params: models.InteractClickParams, ctx: CallContext) -> models.InteractClickResult:
-        """Click an element of the page by CSS selector. (planned, mutating)"""
+    def click(self, params: models.ClickParams, ctx: CallContext) -> models.ClickResult:
+        """Click an element of the page by CSS selector. (implemented, mutating)"""
         raise ModeNotImplemented("interact", "click")
 
     def code_modify(self, params: models.InteractCodeModifyParams, ctx: CallContext) -> models.InteractCodeModifyResult:
@@ -103,52 +103,52 @@ class InteractHandlerBase:
         """Search the repository's files for a regular expression; returns ranked matches with file, line and context. (planned, read_only)"""
         raise ModeNotImplemented("interact", "code_search")
 
-    def delete_state(self, params: models.InteractDeleteStateParams, ctx: CallContext) -> models.InteractDeleteStateResult:
-        """Delete a saved browser state snapshot. (planned, destructive)"""
+    def delete_state(self, params: models.DeleteStateParams, ctx: CallContext) -> models.DeleteStateResult:
+        """Delete a saved browser state snapshot. (implemented, destructive)"""
         raise ModeNotImplemented("interact", "delete_state")
 
-    def execute_js(self, params: models.InteractExecuteJsParams, ctx: CallContext) -> models.InteractExecuteJsResult:
-        """Run JavaScript in the page and return its JSON-serializable result, e.g. to read app state, globals or framework internals. (planned, mutating)"""
+    def execute_js(self, params: models.ExecuteJsParams, ctx: CallContext) -> models.ExecuteJsResult:
+        """Run JavaScript in the page and return its JSON-serializable result, e.g. to read app state, globals or framework internals. (implemented, mutating)"""
         raise ModeNotImplemented("interact", "execute_js")
 
-    def highlight(self, params: models.InteractHighlightParams, ctx: CallContext) -> models.InteractHighlightResult:
-        """Outline an element on the page in red for a few seconds so the user can see which one you mean. (planned, mutating)"""
+    def highlight(self, params: models.HighlightParams, ctx: CallContext) -> models.HighlightResult:
+        """Outline an element on the page in red for a few seconds so the user can see which one you mean. (implemented, mutating)"""
         raise ModeNotImplemented("interact", "highlight")
 
-    def list_states(self, params: models.InteractListStatesParams, ctx: CallContext) -> models.InteractListStatesResult:
-        """List the saved browser state snapshots with their URL, time and size. (planned, read_only)"""
+    def list_states(self, params: models.ListStatesParams, ctx: CallContext) -> models.ListStatesResult:
+        """List the saved browser state snapshots with their URL, time and size. (implemented, read_only)"""
         raise ModeNotImplemented("interact", "list_states")
 
-    def load_state(self, params: models.InteractLoadStateParams, ctx: CallContext) -> models.InteractLoadStateResult:
-        """Replace the page's localStorage, sessionStorage and cookies with a saved snapshot, and go back to its URL. (planned, destructive)"""
+    def load_state(self, params: models.LoadStateParams, ctx: CallContext) -> models.LoadStateResult:
+        """Replace the page's localStorage, sessionStorage and cookies with a saved snapshot, and go back to its URL. (implemented, destructive)"""
         raise ModeNotImplemented("interact", "load_state")
 
-    def navigate(self, params: models.InteractNavigateParams, ctx: CallContext) -> models.InteractNavigateResult:
-        """Load a URL in the tracked (or active) tab and wait for the page to load. (planned, mutating)"""
+    def navigate(self, params: models.NavigateParams, ctx: CallContext) -> models.NavigateResult:
+        """Load a URL in the tracked (or active) tab and wait for the page to load. (implemented, mutating)"""
         raise ModeNotImplemented("interact", "navigate")
 
-    def new_tab(self, params: models.InteractNewTabParams, ctx: CallContext) -> models.InteractNewTabResult:
-        """Open a new browser tab, optionally at a URL, and optionally make it the tracked tab. (planned, mutating)"""
+    def new_tab(self, params: models.NewTabParams, ctx: CallContext) -> models.NewTabResult:
+        """Open a new browser tab, optionally at a URL, and optionally make it the tracked tab. (implemented, mutating)"""
         raise ModeNotImplemented("interact", "new_tab")
 
-    def refresh(self, params: models.InteractRefreshParams, ctx: CallContext) -> models.InteractRefreshResult:
-        """Reload the tracked (or active) tab, optionally bypassing the cache. (planned, mutating)"""
+    def refresh(self, params: models.RefreshParams, ctx: CallContext) -> models.RefreshResult:
+        """Reload the tracked (or active) tab, optionally bypassing the cache. (implemented, mutating)"""
         raise ModeNotImplemented("interact", "refresh")
 
     def run_tests(self, params: models.InteractRunTestsParams, ctx: CallContext) -> models.InteractRunTestsResult:
         """Run the project's tests (or a given test command) and return pass/fail counts and the tail of the output. (planned, destructive)"""
         raise ModeNotImplemented("interact", "run_tests")
 
-    def save_state(self, params: models.InteractSaveStateParams, ctx: CallContext) -> models.InteractSaveStateResult:
-        """Save the page's localStorage, sessionStorage, cookies and URL as a named snapshot to restore later. (planned, mutating)"""
+    def save_state(self, params: models.SaveStateParams, ctx: CallContext) -> models.SaveStateResult:
+        """Save the page's localStorage, sessionStorage, cookies and URL as a named snapshot to restore later. (implemented, mutating)"""
         raise ModeNotImplemented("interact", "save_state")
 
-    def type(self, params: models.InteractTypeParams, ctx: CallContext) -> models.InteractTypeResult:
-        """Type text into an input, text area or editable element, optionally clearing it first and pressing Enter after. (planned, mutating)"""
+    def type(self, params: models.TypeTextParams, ctx: CallContext) -> models.TypeTextResult:
+        """Type text into an input, text area or editable element, optionally clearing it first and pressing Enter after. (implemented, mutating)"""
         raise ModeNotImplemented("interact", "type")
 
-    def upload(self, params: models.InteractUploadParams, ctx: CallContext) -> models.InteractUploadResult:
-        """Attach a file from the repository to a file input on the page. (planned, mutating)"""
+    def upload(self, params: models.InteractUploadParams, ctx: CallContext) -> models.UploadResult:
+        """Attach a file from the repository to a file input on the page. (implemented, mutating)"""
         raise ModeNotImplemented("interact", "upload")
 
 

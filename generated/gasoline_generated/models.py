@@ -19,35 +19,13 @@ from pydantic import (
 )
 
 
-class AnalyzeAccessibilityNode(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    selector: StrictStr
-    """
-    A selector that finds the element.
-    """
-    html: Annotated[StrictStr, Field(max_length=200)]
-    """
-    The element's HTML, cut at 200 characters.
-    """
-    failureSummary: StrictStr | MISSING = MISSING
-    """
-    Why it fails.
-    """
-    fix: StrictStr | MISSING = MISSING
-    """
-    What to change to make it pass.
-    """
-
-
 class Tag(RootModel[StrictStr]):
     root: Annotated[StrictStr, Field(min_length=1)]
 
 
-class AnalyzeAccessibilityParams(BaseModel):
+class AccessibilityAuditParams(BaseModel):
     """
-    Arguments of analyze(what='accessibility').
+    Parameters of the accessibility_audit command.
     """
 
     model_config = ConfigDict(
@@ -71,21 +49,7 @@ class AnalyzeAccessibilityParams(BaseModel):
     """
 
 
-class AnalyzeAccessibilityPass(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    id: StrictStr
-    """
-    The axe-core rule id.
-    """
-    description: StrictStr
-    """
-    What the rule requires.
-    """
-
-
-class AnalyzeAccessibilityResultSummary(BaseModel):
+class AccessibilityAuditResultSummary(BaseModel):
     """
     How many rules fell in each axe-core outcome.
     """
@@ -111,7 +75,43 @@ class AnalyzeAccessibilityResultSummary(BaseModel):
     """
 
 
-class AnalyzeAccessibilityViolation(BaseModel):
+class AccessibilityNode(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selector: StrictStr
+    """
+    A selector that finds the element.
+    """
+    html: Annotated[StrictStr, Field(max_length=200)]
+    """
+    The element's HTML, cut at 200 characters.
+    """
+    failureSummary: StrictStr | MISSING = MISSING
+    """
+    Why it fails.
+    """
+    fix: StrictStr | MISSING = MISSING
+    """
+    What to change to make it pass.
+    """
+
+
+class AccessibilityPass(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    id: StrictStr
+    """
+    The axe-core rule id.
+    """
+    description: StrictStr
+    """
+    What the rule requires.
+    """
+
+
+class AccessibilityViolation(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -139,9 +139,39 @@ class AnalyzeAccessibilityViolation(BaseModel):
     """
     How many elements violate it in all.
     """
-    nodes: Annotated[list[AnalyzeAccessibilityNode], Field(max_length=10)]
+    nodes: Annotated[list[AccessibilityNode], Field(max_length=10)]
     """
     The failing elements, at most 10.
+    """
+
+
+class AnalyzeAccessibilityParams(BaseModel):
+    """
+    Arguments of analyze(what='accessibility').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    CSS selector of the part of the page to audit; the whole page when absent.
+    """
+    tags: Annotated[list[Tag] | MISSING, Field(min_length=1)] = MISSING
+    """
+    axe-core rule tags to run, e.g. ["wcag2a", "wcag2aa"]; all rules when absent.
+    """
+    include_passes: StrictBool = False
+    """
+    Also list the rules that passed (verbose).
+    """
+    force_refresh: StrictBool = False
+    """
+    Run a new audit even if a recent result for this URL is cached.
+    """
+    background: StrictBool = False
+    """
+    Return at once with a correlation_id instead of waiting; read the outcome later with observe(what="command_result").
     """
 
 
@@ -159,6 +189,32 @@ class ArgumentProblem(BaseModel):
     """
 
 
+class BackgroundCommand(BaseModel):
+    """
+    What a long-running mode called with background set answers at once, instead of its own result: ask observe(what="command_result") for the outcome.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: StrictStr
+    """
+    Pass it to observe(what="command_result").
+    """
+    status: Literal["pending"]
+    """
+    Always pending.
+    """
+    kind: StrictStr
+    """
+    The mode that runs, e.g. accessibility.
+    """
+    issued_at: AwareDatetime
+    """
+    When it was issued (UTC).
+    """
+
+
 class BoundingBox(BaseModel):
     """
     Position and size in CSS pixels, relative to the viewport.
@@ -173,6 +229,46 @@ class BoundingBox(BaseModel):
     height: Annotated[StrictFloat, Field(ge=0.0)]
 
 
+class ClickParams(BaseModel):
+    """
+    Parameters of the click command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selector: Annotated[StrictStr, Field(min_length=1)]
+    """
+    CSS selector of the element to click; the first match is used.
+    """
+
+
+class ClickResult(BaseModel):
+    """
+    What the click command returns.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the element was clicked.
+    """
+    selector: StrictStr
+    """
+    The selector that was clicked.
+    """
+    tag: StrictStr
+    """
+    Tag name of the clicked element, lower case.
+    """
+    bounds: BoundingBox
+    """
+    Where the element was when clicked.
+    """
+
+
 class CommandError(BaseModel):
     """
     Why a command failed in the browser.
@@ -181,7 +277,7 @@ class CommandError(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    code: Literal["invalid_selector", "element_not_found", "element_not_interactable", "script_error", "timeout", "tab_gone", "csp_blocked", "unsupported"]
+    code: Literal["invalid_selector", "element_not_found", "element_not_interactable", "snapshot_not_found", "script_error", "timeout", "tab_gone", "csp_blocked", "unsupported"]
     """
     What kind of failure.
     """
@@ -472,6 +568,38 @@ class ConsoleEvent(BaseModel):
     """
 
 
+class DeleteStateParams(BaseModel):
+    """
+    Parameters of the delete_state command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    snapshot_name: Annotated[StrictStr, Field(max_length=64, min_length=1, pattern="^[A-Za-z0-9_-]+$")]
+    """
+    Name of the snapshot to delete.
+    """
+
+
+class DeleteStateResult(BaseModel):
+    """
+    What the delete_state command returns.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the snapshot was deleted.
+    """
+    snapshot_name: StrictStr
+    """
+    Name of the snapshot.
+    """
+
+
 class DomElement(BaseModel):
     """
     One element of the page.
@@ -636,6 +764,58 @@ class ExceptionEvent(BaseModel):
     tabId: StrictInt | MISSING = MISSING
     """
     Browser tab id.
+    """
+
+
+class ExecuteJsParams(BaseModel):
+    """
+    Parameters of the execute_js command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    script: Annotated[StrictStr, Field(min_length=1)]
+    """
+    JavaScript to evaluate; its value (or the value of the promise it returns) must be JSON-serializable.
+    """
+    timeout_ms: Annotated[StrictInt, Field(ge=1)] = 5000
+    """
+    How long the script may run, in ms (default 5000).
+    """
+
+
+class ExecuteJsResult(BaseModel):
+    """
+    What the execute_js command returns.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the script ran without throwing.
+    """
+    result: Any | MISSING = MISSING
+    """
+    The script's value as JSON, when it succeeded.
+    """
+    error: StrictStr | MISSING = MISSING
+    """
+    The error message, when it threw.
+    """
+    stack: StrictStr | MISSING = MISSING
+    """
+    The error's stack trace, when it threw.
+    """
+    execution_path: Literal["page_context", "debugger"]
+    """
+    How it ran: in the page context, or through the debugger protocol on pages with a strict Content-Security-Policy.
+    """
+    duration_ms: Annotated[StrictInt, Field(ge=0)]
+    """
+    How long the script ran.
     """
 
 
@@ -826,6 +1006,46 @@ class HealthTransports(BaseModel):
     stdio: HealthStdioTransport
 
 
+class HighlightParams(BaseModel):
+    """
+    Parameters of the highlight command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selector: Annotated[StrictStr, Field(min_length=1)]
+    """
+    CSS selector of the element to highlight; the first match is used.
+    """
+    duration_ms: Annotated[StrictInt, Field(ge=1)] = 5000
+    """
+    How long the outline stays, in ms (default 5000).
+    """
+
+
+class HighlightResult(BaseModel):
+    """
+    What the highlight command returns.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the element was highlighted.
+    """
+    selector: StrictStr
+    """
+    The selector that was highlighted.
+    """
+    bounds: BoundingBox
+    """
+    Where the element is on screen.
+    """
+
+
 class IngestRejection(BaseModel):
     """
     One event of a batch that was not stored.
@@ -969,46 +1189,6 @@ class InteractBackendControlResult(BaseModel):
     error: InteractBackendControlError | MISSING = MISSING
     """
     Present when status is error.
-    """
-
-
-class InteractClickParams(BaseModel):
-    """
-    Arguments of interact(action='click').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    selector: Annotated[StrictStr, Field(min_length=1)]
-    """
-    CSS selector of the element to click; the first match is used.
-    """
-
-
-class InteractClickResult(BaseModel):
-    """
-    Result of interact(action='click').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    success: StrictBool
-    """
-    Whether the element was clicked.
-    """
-    selector: StrictStr
-    """
-    The selector that was clicked.
-    """
-    tag: StrictStr
-    """
-    Tag name of the clicked element, lower case.
-    """
-    bounds: BoundingBox
-    """
-    Where the element was when clicked.
     """
 
 
@@ -1282,278 +1462,6 @@ class InteractCodeSearchResult(BaseModel):
     """
 
 
-class InteractDeleteStateParams(BaseModel):
-    """
-    Arguments of interact(action='delete_state').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    snapshot_name: Annotated[StrictStr, Field(max_length=64, min_length=1, pattern="^[A-Za-z0-9_-]+$")]
-    """
-    Name of the snapshot to delete.
-    """
-
-
-class InteractDeleteStateResult(BaseModel):
-    """
-    Result of interact(action='delete_state').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    success: StrictBool
-    """
-    Whether the snapshot was deleted.
-    """
-    snapshot_name: StrictStr
-    """
-    Name of the snapshot.
-    """
-
-
-class InteractExecuteJsParams(BaseModel):
-    """
-    Arguments of interact(action='execute_js').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    script: Annotated[StrictStr, Field(min_length=1)]
-    """
-    JavaScript to evaluate; its value (or the value of the promise it returns) must be JSON-serializable.
-    """
-    timeout_ms: Annotated[StrictInt, Field(ge=1)] = 5000
-    """
-    How long the script may run, in ms (default 5000).
-    """
-
-
-class InteractExecuteJsResult(BaseModel):
-    """
-    Result of interact(action='execute_js').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    success: StrictBool
-    """
-    Whether the script ran without throwing.
-    """
-    result: Any | MISSING = MISSING
-    """
-    The script's value as JSON, when it succeeded.
-    """
-    error: StrictStr | MISSING = MISSING
-    """
-    The error message, when it threw.
-    """
-    stack: StrictStr | MISSING = MISSING
-    """
-    The error's stack trace, when it threw.
-    """
-    execution_path: Literal["page_context", "debugger"]
-    """
-    How it ran: in the page context, or through the debugger protocol on pages with a strict Content-Security-Policy.
-    """
-    duration_ms: Annotated[StrictInt, Field(ge=0)]
-    """
-    How long the script ran.
-    """
-
-
-class InteractHighlightParams(BaseModel):
-    """
-    Arguments of interact(action='highlight').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    selector: Annotated[StrictStr, Field(min_length=1)]
-    """
-    CSS selector of the element to highlight; the first match is used.
-    """
-    duration_ms: Annotated[StrictInt, Field(ge=1)] = 5000
-    """
-    How long the outline stays, in ms (default 5000).
-    """
-
-
-class InteractHighlightResult(BaseModel):
-    """
-    Result of interact(action='highlight').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    success: StrictBool
-    """
-    Whether the element was highlighted.
-    """
-    selector: StrictStr
-    """
-    The selector that was highlighted.
-    """
-    bounds: BoundingBox
-    """
-    Where the element is on screen.
-    """
-
-
-class InteractListStatesParams(BaseModel):
-    """
-    Arguments of interact(action='list_states').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-
-
-class InteractLoadStateParams(BaseModel):
-    """
-    Arguments of interact(action='load_state').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    snapshot_name: Annotated[StrictStr, Field(max_length=64, min_length=1, pattern="^[A-Za-z0-9_-]+$")]
-    """
-    Name of the snapshot to restore.
-    """
-    include_url: StrictBool = True
-    """
-    Navigate to the snapshot's URL after restoring.
-    """
-
-
-class InteractNavigateParams(BaseModel):
-    """
-    Arguments of interact(action='navigate').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    url: Annotated[StrictStr, Field(pattern="^((https?|file)://|(about|data):)")]
-    """
-    Absolute URL to load, e.g. http://localhost:3000/login.
-    """
-    wait_for_load: StrictBool = True
-    """
-    Wait until the page has loaded before returning.
-    """
-
-
-class InteractNavigateResult(BaseModel):
-    """
-    Result of interact(action='navigate').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    success: StrictBool
-    """
-    Whether the navigation happened.
-    """
-    url: StrictStr
-    """
-    The URL loaded, after redirects.
-    """
-    title: StrictStr | MISSING = MISSING
-    """
-    Title of the page, once loaded.
-    """
-    status: Annotated[StrictInt | MISSING, Field(ge=100, le=599)] = MISSING
-    """
-    HTTP status of the main document, when known.
-    """
-
-
-class InteractNewTabParams(BaseModel):
-    """
-    Arguments of interact(action='new_tab').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    url: Annotated[StrictStr | MISSING, Field(pattern="^((https?|file)://|(about|data):)")] = MISSING
-    """
-    Absolute URL to open; a blank tab when absent.
-    """
-    track: StrictBool = False
-    """
-    Make the new tab the tracked tab.
-    """
-
-
-class InteractNewTabResult(BaseModel):
-    """
-    Result of interact(action='new_tab').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    success: StrictBool
-    """
-    Whether the tab was opened.
-    """
-    tab_id: Annotated[StrictInt, Field(ge=0)]
-    """
-    Id of the new tab.
-    """
-    url: StrictStr
-    """
-    URL the tab opened at.
-    """
-    tracked: StrictBool
-    """
-    Whether the new tab is now the tracked tab.
-    """
-
-
-class InteractRefreshParams(BaseModel):
-    """
-    Arguments of interact(action='refresh').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    bypass_cache: StrictBool = False
-    """
-    Reload without the browser cache.
-    """
-
-
-class InteractRefreshResult(BaseModel):
-    """
-    Result of interact(action='refresh').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    success: StrictBool
-    """
-    Whether the page was reloaded.
-    """
-    url: StrictStr
-    """
-    URL of the reloaded page.
-    """
-
-
 class InteractRunTestsParams(BaseModel):
     """
     Arguments of interact(action='run_tests').
@@ -1634,20 +1542,6 @@ class InteractRunTestsResult(BaseModel):
     """
 
 
-class InteractSaveStateParams(BaseModel):
-    """
-    Arguments of interact(action='save_state').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    snapshot_name: Annotated[StrictStr, Field(max_length=64, min_length=1, pattern="^[A-Za-z0-9_-]+$")]
-    """
-    Name of the snapshot: letters, digits, _ and -, up to 64 characters.
-    """
-
-
 class InteractStateCounts(BaseModel):
     """
     Entries in each kind of browser storage.
@@ -1692,54 +1586,6 @@ class InteractStateSnapshot(BaseModel):
     """
 
 
-class InteractTypeParams(BaseModel):
-    """
-    Arguments of interact(action='type').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    selector: Annotated[StrictStr, Field(min_length=1)]
-    """
-    CSS selector of the field; the first match is used.
-    """
-    text: StrictStr
-    """
-    The text to type.
-    """
-    clear: StrictBool = False
-    """
-    Empty the field before typing.
-    """
-    submit: StrictBool = False
-    """
-    Press Enter after typing.
-    """
-
-
-class InteractTypeResult(BaseModel):
-    """
-    Result of interact(action='type').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    success: StrictBool
-    """
-    Whether the text was typed.
-    """
-    selector: StrictStr
-    """
-    The selector of the field.
-    """
-    value_length: Annotated[StrictInt, Field(ge=0)]
-    """
-    Length of the field's value afterwards (the value itself is not returned).
-    """
-
-
 class InteractUploadParams(BaseModel):
     """
     Arguments of interact(action='upload').
@@ -1758,9 +1604,51 @@ class InteractUploadParams(BaseModel):
     """
 
 
-class InteractUploadResult(BaseModel):
+class ListStatesParams(BaseModel):
     """
-    Result of interact(action='upload').
+    Parameters of the list_states command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+
+
+class ListStatesResult(BaseModel):
+    """
+    What the list_states command returns.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    snapshots: list[InteractStateSnapshot]
+    """
+    The saved snapshots, newest first.
+    """
+
+
+class LoadStateParams(BaseModel):
+    """
+    Parameters of the load_state command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    snapshot_name: Annotated[StrictStr, Field(max_length=64, min_length=1, pattern="^[A-Za-z0-9_-]+$")]
+    """
+    Name of the snapshot to restore.
+    """
+    include_url: StrictBool = True
+    """
+    Navigate to the snapshot's URL after restoring.
+    """
+
+
+class LoadStateResult(BaseModel):
+    """
+    What the load_state command returns.
     """
 
     model_config = ConfigDict(
@@ -1768,23 +1656,63 @@ class InteractUploadResult(BaseModel):
     )
     success: StrictBool
     """
-    Whether the file was attached.
+    Whether the snapshot was restored.
     """
-    selector: StrictStr
+    snapshot_name: StrictStr
     """
-    The selector of the file input.
+    Name of the snapshot.
     """
-    file_name: StrictStr
+    restored: InteractStateCounts
     """
-    Name of the attached file.
+    How many entries of each kind were restored.
     """
-    size_bytes: Annotated[StrictInt, Field(ge=0)]
+    navigated_to: StrictStr | MISSING = MISSING
     """
-    Size of the file.
+    The URL navigated to, when include_url is true.
     """
-    mime_type: StrictStr
+
+
+class NavigateParams(BaseModel):
     """
-    MIME type given to the file, e.g. image/png.
+    Parameters of the navigate command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    url: Annotated[StrictStr, Field(pattern="^((https?|file)://|(about|data):)")]
+    """
+    Absolute URL to load, e.g. http://localhost:3000/login.
+    """
+    wait_for_load: StrictBool = True
+    """
+    Wait until the page has loaded before returning.
+    """
+
+
+class NavigateResult(BaseModel):
+    """
+    What the navigate command returns.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the navigation happened.
+    """
+    url: StrictStr
+    """
+    The URL loaded, after redirects.
+    """
+    title: StrictStr | MISSING = MISSING
+    """
+    Title of the page, once loaded.
+    """
+    status: Annotated[StrictInt | MISSING, Field(ge=100, le=599)] = MISSING
+    """
+    HTTP status of the main document, when known.
     """
 
 
@@ -1901,6 +1829,50 @@ class NetworkErrorEvent(BaseModel):
     tabId: StrictInt | MISSING = MISSING
     """
     Browser tab id.
+    """
+
+
+class NewTabParams(BaseModel):
+    """
+    Parameters of the new_tab command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    url: Annotated[StrictStr | MISSING, Field(pattern="^((https?|file)://|(about|data):)")] = MISSING
+    """
+    Absolute URL to open; a blank tab when absent.
+    """
+    track: StrictBool = False
+    """
+    Make the new tab the tracked tab.
+    """
+
+
+class NewTabResult(BaseModel):
+    """
+    What the new_tab command returns.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the tab was opened.
+    """
+    tab_id: Annotated[StrictInt, Field(ge=0)]
+    """
+    Id of the new tab.
+    """
+    url: StrictStr
+    """
+    URL the tab opened at.
+    """
+    tracked: StrictBool
+    """
+    Whether the new tab is now the tracked tab.
     """
 
 
@@ -2091,44 +2063,6 @@ class ObserveCommandResultParams(BaseModel):
     correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
     """
     The correlation_id the command was issued with.
-    """
-
-
-class ObserveCommandResultResult(BaseModel):
-    """
-    Result of observe(what='command_result').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    correlation_id: StrictStr
-    """
-    The correlation_id asked about.
-    """
-    status: Literal["pending", "ok", "error", "timeout", "expired"]
-    """
-    pending: still running; ok: result is present; error: error is present; timeout: no answer in time; expired: no longer kept or never issued.
-    """
-    kind: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
-    """
-    The command kind (dom_query, page_info...); absent when expired.
-    """
-    result: dict[str, Any] | MISSING = MISSING
-    """
-    What the command returned, shaped by its kind; present when status is ok.
-    """
-    error: CommandError | MISSING = MISSING
-    """
-    Why the command failed; present when status is error.
-    """
-    issued_at: AwareDatetime | MISSING = MISSING
-    """
-    When the command was issued (UTC); absent when expired.
-    """
-    completed_at: AwareDatetime | MISSING = MISSING
-    """
-    When the result came back or the wait ran out (UTC); absent while pending.
     """
 
 
@@ -2623,6 +2557,82 @@ class RedactedCount(BaseModel):
     """
 
 
+class RefreshParams(BaseModel):
+    """
+    Parameters of the refresh command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    bypass_cache: StrictBool = False
+    """
+    Reload without the browser cache.
+    """
+
+
+class RefreshResult(BaseModel):
+    """
+    What the refresh command returns.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the page was reloaded.
+    """
+    url: StrictStr
+    """
+    URL of the reloaded page.
+    """
+
+
+class SaveStateParams(BaseModel):
+    """
+    Parameters of the save_state command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    snapshot_name: Annotated[StrictStr, Field(max_length=64, min_length=1, pattern="^[A-Za-z0-9_-]+$")]
+    """
+    Name of the snapshot: letters, digits, _ and -, up to 64 characters.
+    """
+
+
+class SaveStateResult(BaseModel):
+    """
+    What the save_state command returns.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the snapshot was saved.
+    """
+    snapshot_name: StrictStr
+    """
+    Name of the snapshot.
+    """
+    size_bytes: Annotated[StrictInt, Field(ge=0)]
+    """
+    Size of the saved snapshot.
+    """
+    counts: InteractStateCounts
+    """
+    How many entries of each kind were saved.
+    """
+    url: StrictStr
+    """
+    URL of the page when it was saved.
+    """
+
+
 class ScrollPosition(BaseModel):
     """
     Scroll offset in CSS pixels.
@@ -2647,22 +2657,8 @@ class Size(BaseModel):
     height: Annotated[StrictFloat, Field(ge=0.0)]
 
 
-class SyncResponse(BaseModel):
-    """
-    The daemon's answer.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    service: Literal["gasoline"]
-    """
-    Always gasoline.
-    """
-    version: StrictStr
-    """
-    The daemon's version.
-    """
+class Ack(RootModel[StrictStr]):
+    root: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
 
 
 class TabInfo(BaseModel):
@@ -2695,7 +2691,7 @@ class ToolError(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    error: Literal["invalid_arguments", "unknown_mode", "ai_web_pilot_disabled", "approval_required", "approval_pending", "approval_denied", "approval_expired", "approval_replayed", "approval_scope_mismatch", "approval_arguments_mismatch", "approval_unknown", "extension_not_connected", "tab_gone", "timeout", "redaction_failed", "handler_failed", "daemon_unavailable"]
+    error: Literal["invalid_arguments", "unknown_mode", "ai_web_pilot_disabled", "approval_required", "approval_pending", "approval_denied", "approval_expired", "approval_replayed", "approval_scope_mismatch", "approval_arguments_mismatch", "approval_unknown", "extension_not_connected", "tab_gone", "command_failed", "timeout", "redaction_failed", "handler_failed", "daemon_unavailable"]
     """
     The error code.
     """
@@ -2718,6 +2714,110 @@ class ToolError(BaseModel):
     details: dict[str, Any] | MISSING = MISSING
     """
     Facts particular to the error code.
+    """
+
+
+class TypeTextParams(BaseModel):
+    """
+    Parameters of the type command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selector: Annotated[StrictStr, Field(min_length=1)]
+    """
+    CSS selector of the field; the first match is used.
+    """
+    text: StrictStr
+    """
+    The text to type.
+    """
+    clear: StrictBool = False
+    """
+    Empty the field before typing.
+    """
+    submit: StrictBool = False
+    """
+    Press Enter after typing.
+    """
+
+
+class TypeTextResult(BaseModel):
+    """
+    What the type command returns.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the text was typed.
+    """
+    selector: StrictStr
+    """
+    The selector of the field.
+    """
+    value_length: Annotated[StrictInt, Field(ge=0)]
+    """
+    Length of the field's value afterwards (the value itself is not returned).
+    """
+
+
+class UploadParams(BaseModel):
+    """
+    Parameters of the upload command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selector: Annotated[StrictStr, Field(min_length=1)]
+    """
+    CSS selector of the file input (<input type=file>).
+    """
+    file_name: Annotated[StrictStr, Field(min_length=1)]
+    """
+    Name the file gets in the page.
+    """
+    mime_type: Annotated[StrictStr, Field(min_length=1)]
+    """
+    Its MIME type, e.g. image/png.
+    """
+    content_base64: StrictStr
+    """
+    The file's bytes in base64.
+    """
+
+
+class UploadResult(BaseModel):
+    """
+    What the upload command returns.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the file was attached.
+    """
+    selector: StrictStr
+    """
+    The selector of the file input.
+    """
+    file_name: StrictStr
+    """
+    Name of the attached file.
+    """
+    size_bytes: Annotated[StrictInt, Field(ge=0)]
+    """
+    Size of the file.
+    """
+    mime_type: StrictStr
+    """
+    MIME type given to the file, e.g. image/png.
     """
 
 
@@ -2779,9 +2879,40 @@ class WebSocketEvent(BaseModel):
     """
 
 
-class AnalyzeAccessibilityResult(BaseModel):
+class AccessibilityAuditCommand(BaseModel):
     """
-    Result of analyze(what='accessibility').
+    A command for the extension to run in a tab.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    Matches the result to the waiting call.
+    """
+    kind: Literal["accessibility_audit"]
+    """
+    The command kind.
+    """
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Tab to run in; when absent the tracked tab, otherwise the active tab.
+    """
+    timeout_ms: Annotated[StrictInt, Field(ge=1)]
+    """
+    How long the daemon waits for the result.
+    """
+    issued_at: AwareDatetime | MISSING = MISSING
+    """
+    When the daemon issued the command (UTC).
+    """
+    params: AccessibilityAuditParams
+
+
+class AccessibilityAuditResult(BaseModel):
+    """
+    What the accessibility_audit command returns.
     """
 
     model_config = ConfigDict(
@@ -2795,15 +2926,15 @@ class AnalyzeAccessibilityResult(BaseModel):
     """
     When the audit ran (UTC).
     """
-    summary: AnalyzeAccessibilityResultSummary
+    summary: AccessibilityAuditResultSummary
     """
     How many rules fell in each axe-core outcome.
     """
-    violations: list[AnalyzeAccessibilityViolation]
+    violations: list[AccessibilityViolation]
     """
     The violated rules.
     """
-    passes: list[AnalyzeAccessibilityPass] | MISSING = MISSING
+    passes: list[AccessibilityPass] | MISSING = MISSING
     """
     The rules that passed; only with include_passes.
     """
@@ -2820,6 +2951,140 @@ class CaptureEvent(RootModel[ConsoleEvent | ExceptionEvent | NetworkBodyEvent | 
     ]
     """
     Any event the extension posts, told apart by its type.
+    """
+
+
+class ClickCommand(BaseModel):
+    """
+    A command for the extension to run in a tab.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    Matches the result to the waiting call.
+    """
+    kind: Literal["click"]
+    """
+    The command kind.
+    """
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Tab to run in; when absent the tracked tab, otherwise the active tab.
+    """
+    timeout_ms: Annotated[StrictInt, Field(ge=1)]
+    """
+    How long the daemon waits for the result.
+    """
+    issued_at: AwareDatetime | MISSING = MISSING
+    """
+    When the daemon issued the command (UTC).
+    """
+    params: ClickParams
+
+
+class ClickCommandResult(BaseModel):
+    """
+    What the extension posts back for a command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    The command's correlation_id.
+    """
+    kind: Literal["click"]
+    """
+    The command kind.
+    """
+    status: Literal["ok", "error"]
+    """
+    ok: result is present; error: error is present.
+    """
+    result: ClickResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab the command ran in.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
+    """
+
+
+class DeleteStateCommand(BaseModel):
+    """
+    A command for the extension to run in a tab.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    Matches the result to the waiting call.
+    """
+    kind: Literal["delete_state"]
+    """
+    The command kind.
+    """
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Tab to run in; when absent the tracked tab, otherwise the active tab.
+    """
+    timeout_ms: Annotated[StrictInt, Field(ge=1)]
+    """
+    How long the daemon waits for the result.
+    """
+    issued_at: AwareDatetime | MISSING = MISSING
+    """
+    When the daemon issued the command (UTC).
+    """
+    params: DeleteStateParams
+
+
+class DeleteStateCommandResult(BaseModel):
+    """
+    What the extension posts back for a command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    The command's correlation_id.
+    """
+    kind: Literal["delete_state"]
+    """
+    The command kind.
+    """
+    status: Literal["ok", "error"]
+    """
+    ok: result is present; error: error is present.
+    """
+    result: DeleteStateResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab the command ran in.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
     """
 
 
@@ -2890,6 +3155,73 @@ class DomQueryCommandResult(BaseModel):
     """
 
 
+class ExecuteJsCommand(BaseModel):
+    """
+    A command for the extension to run in a tab.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    Matches the result to the waiting call.
+    """
+    kind: Literal["execute_js"]
+    """
+    The command kind.
+    """
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Tab to run in; when absent the tracked tab, otherwise the active tab.
+    """
+    timeout_ms: Annotated[StrictInt, Field(ge=1)]
+    """
+    How long the daemon waits for the result.
+    """
+    issued_at: AwareDatetime | MISSING = MISSING
+    """
+    When the daemon issued the command (UTC).
+    """
+    params: ExecuteJsParams
+
+
+class ExecuteJsCommandResult(BaseModel):
+    """
+    What the extension posts back for a command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    The command's correlation_id.
+    """
+    kind: Literal["execute_js"]
+    """
+    The command kind.
+    """
+    status: Literal["ok", "error"]
+    """
+    ok: result is present; error: error is present.
+    """
+    result: ExecuteJsResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab the command ran in.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
+    """
+
+
 class HealthRedaction(BaseModel):
     """
     The redaction policy in force and what it did: counts only, never values.
@@ -2909,6 +3241,73 @@ class HealthRedaction(BaseModel):
     blocked_count: Annotated[StrictInt, Field(ge=0)]
     """
     Results or records withheld because redaction failed.
+    """
+
+
+class HighlightCommand(BaseModel):
+    """
+    A command for the extension to run in a tab.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    Matches the result to the waiting call.
+    """
+    kind: Literal["highlight"]
+    """
+    The command kind.
+    """
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Tab to run in; when absent the tracked tab, otherwise the active tab.
+    """
+    timeout_ms: Annotated[StrictInt, Field(ge=1)]
+    """
+    How long the daemon waits for the result.
+    """
+    issued_at: AwareDatetime | MISSING = MISSING
+    """
+    When the daemon issued the command (UTC).
+    """
+    params: HighlightParams
+
+
+class HighlightCommandResult(BaseModel):
+    """
+    What the extension posts back for a command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    The command's correlation_id.
+    """
+    kind: Literal["highlight"]
+    """
+    The command kind.
+    """
+    status: Literal["ok", "error"]
+    """
+    ok: result is present; error: error is present.
+    """
+    result: HighlightResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab the command ran in.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
     """
 
 
@@ -2958,73 +3357,271 @@ class InteractCodeModifyResult(BaseModel):
     """
 
 
-class InteractListStatesResult(BaseModel):
+class ListStatesCommand(BaseModel):
     """
-    Result of interact(action='list_states').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    snapshots: list[InteractStateSnapshot]
-    """
-    The saved snapshots, newest first.
-    """
-
-
-class InteractLoadStateResult(BaseModel):
-    """
-    Result of interact(action='load_state').
+    A command for the extension to run in a tab.
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
-    success: StrictBool
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
     """
-    Whether the snapshot was restored.
+    Matches the result to the waiting call.
     """
-    snapshot_name: StrictStr
+    kind: Literal["list_states"]
     """
-    Name of the snapshot.
+    The command kind.
     """
-    restored: InteractStateCounts
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
     """
-    How many entries of each kind were restored.
+    Tab to run in; when absent the tracked tab, otherwise the active tab.
     """
-    navigated_to: StrictStr | MISSING = MISSING
+    timeout_ms: Annotated[StrictInt, Field(ge=1)]
     """
-    The URL navigated to, when include_url is true.
+    How long the daemon waits for the result.
     """
+    issued_at: AwareDatetime | MISSING = MISSING
+    """
+    When the daemon issued the command (UTC).
+    """
+    params: ListStatesParams
 
 
-class InteractSaveStateResult(BaseModel):
+class ListStatesCommandResult(BaseModel):
     """
-    Result of interact(action='save_state').
+    What the extension posts back for a command.
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
-    success: StrictBool
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
     """
-    Whether the snapshot was saved.
+    The command's correlation_id.
     """
-    snapshot_name: StrictStr
+    kind: Literal["list_states"]
     """
-    Name of the snapshot.
+    The command kind.
     """
-    size_bytes: Annotated[StrictInt, Field(ge=0)]
+    status: Literal["ok", "error"]
     """
-    Size of the saved snapshot.
+    ok: result is present; error: error is present.
     """
-    counts: InteractStateCounts
+    result: ListStatesResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
     """
-    How many entries of each kind were saved.
+    The tab the command ran in.
     """
-    url: StrictStr
+    url: StrictStr | MISSING = MISSING
     """
-    URL of the page when it was saved.
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
+    """
+
+
+class LoadStateCommand(BaseModel):
+    """
+    A command for the extension to run in a tab.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    Matches the result to the waiting call.
+    """
+    kind: Literal["load_state"]
+    """
+    The command kind.
+    """
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Tab to run in; when absent the tracked tab, otherwise the active tab.
+    """
+    timeout_ms: Annotated[StrictInt, Field(ge=1)]
+    """
+    How long the daemon waits for the result.
+    """
+    issued_at: AwareDatetime | MISSING = MISSING
+    """
+    When the daemon issued the command (UTC).
+    """
+    params: LoadStateParams
+
+
+class LoadStateCommandResult(BaseModel):
+    """
+    What the extension posts back for a command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    The command's correlation_id.
+    """
+    kind: Literal["load_state"]
+    """
+    The command kind.
+    """
+    status: Literal["ok", "error"]
+    """
+    ok: result is present; error: error is present.
+    """
+    result: LoadStateResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab the command ran in.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
+    """
+
+
+class NavigateCommand(BaseModel):
+    """
+    A command for the extension to run in a tab.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    Matches the result to the waiting call.
+    """
+    kind: Literal["navigate"]
+    """
+    The command kind.
+    """
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Tab to run in; when absent the tracked tab, otherwise the active tab.
+    """
+    timeout_ms: Annotated[StrictInt, Field(ge=1)]
+    """
+    How long the daemon waits for the result.
+    """
+    issued_at: AwareDatetime | MISSING = MISSING
+    """
+    When the daemon issued the command (UTC).
+    """
+    params: NavigateParams
+
+
+class NavigateCommandResult(BaseModel):
+    """
+    What the extension posts back for a command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    The command's correlation_id.
+    """
+    kind: Literal["navigate"]
+    """
+    The command kind.
+    """
+    status: Literal["ok", "error"]
+    """
+    ok: result is present; error: error is present.
+    """
+    result: NavigateResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab the command ran in.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
+    """
+
+
+class NewTabCommand(BaseModel):
+    """
+    A command for the extension to run in a tab.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    Matches the result to the waiting call.
+    """
+    kind: Literal["new_tab"]
+    """
+    The command kind.
+    """
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Tab to run in; when absent the tracked tab, otherwise the active tab.
+    """
+    timeout_ms: Annotated[StrictInt, Field(ge=1)]
+    """
+    How long the daemon waits for the result.
+    """
+    issued_at: AwareDatetime | MISSING = MISSING
+    """
+    When the daemon issued the command (UTC).
+    """
+    params: NewTabParams
+
+
+class NewTabCommandResult(BaseModel):
+    """
+    What the extension posts back for a command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    The command's correlation_id.
+    """
+    kind: Literal["new_tab"]
+    """
+    The command kind.
+    """
+    status: Literal["ok", "error"]
+    """
+    ok: result is present; error: error is present.
+    """
+    result: NewTabResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab the command ran in.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
     """
 
 
@@ -3121,6 +3718,44 @@ class ObserveAuditLogResult(BaseModel):
     next_cursor: StrictStr | MISSING = MISSING
     """
     Pass as cursor for the next page; absent on the last page.
+    """
+
+
+class ObserveCommandResultResult(BaseModel):
+    """
+    Result of observe(what='command_result').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: StrictStr
+    """
+    The correlation_id asked about.
+    """
+    status: Literal["pending", "ok", "error", "timeout", "expired"]
+    """
+    pending: still running; ok: result is present; error: error is present; timeout: no answer in time; expired: no longer kept or never issued.
+    """
+    kind: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    The mode that ran (e.g. accessibility); absent when expired.
+    """
+    result: dict[str, Any] | MISSING = MISSING
+    """
+    What the command returned, shaped by its kind; present when status is ok.
+    """
+    error: ToolError | MISSING = MISSING
+    """
+    What the call would have answered had it not run in the background; present when status is error or timeout.
+    """
+    issued_at: AwareDatetime | MISSING = MISSING
+    """
+    When the command was issued (UTC); absent when expired.
+    """
+    completed_at: AwareDatetime | MISSING = MISSING
+    """
+    When the result came back or the wait ran out (UTC); absent while pending.
     """
 
 
@@ -3343,28 +3978,333 @@ class ProjectRedaction(BaseModel):
     """
 
 
-class SyncRequest(BaseModel):
+class RefreshCommand(BaseModel):
     """
-    What the extension reports about itself.
+    A command for the extension to run in a tab.
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
-    extension_version: Annotated[StrictStr, Field(min_length=1)]
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
     """
-    The extension's version.
+    Matches the result to the waiting call.
     """
-    settings: ExtensionSettings
-    tab: TabInfo | MISSING = MISSING
-    dropped_events: Annotated[StrictInt, Field(ge=0)]
+    kind: Literal["refresh"]
     """
-    Captured events dropped since the extension started, because the daemon could not take them in time.
+    The command kind.
+    """
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Tab to run in; when absent the tracked tab, otherwise the active tab.
+    """
+    timeout_ms: Annotated[StrictInt, Field(ge=1)]
+    """
+    How long the daemon waits for the result.
+    """
+    issued_at: AwareDatetime | MISSING = MISSING
+    """
+    When the daemon issued the command (UTC).
+    """
+    params: RefreshParams
+
+
+class RefreshCommandResult(BaseModel):
+    """
+    What the extension posts back for a command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    The command's correlation_id.
+    """
+    kind: Literal["refresh"]
+    """
+    The command kind.
+    """
+    status: Literal["ok", "error"]
+    """
+    ok: result is present; error: error is present.
+    """
+    result: RefreshResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab the command ran in.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
     """
 
 
-class Command(RootModel[DomQueryCommand | PageInfoCommand]):
-    root: Annotated[DomQueryCommand | PageInfoCommand, Field(discriminator="kind", title="Command")]
+class SaveStateCommand(BaseModel):
+    """
+    A command for the extension to run in a tab.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    Matches the result to the waiting call.
+    """
+    kind: Literal["save_state"]
+    """
+    The command kind.
+    """
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Tab to run in; when absent the tracked tab, otherwise the active tab.
+    """
+    timeout_ms: Annotated[StrictInt, Field(ge=1)]
+    """
+    How long the daemon waits for the result.
+    """
+    issued_at: AwareDatetime | MISSING = MISSING
+    """
+    When the daemon issued the command (UTC).
+    """
+    params: SaveStateParams
+
+
+class SaveStateCommandResult(BaseModel):
+    """
+    What the extension posts back for a command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    The command's correlation_id.
+    """
+    kind: Literal["save_state"]
+    """
+    The command kind.
+    """
+    status: Literal["ok", "error"]
+    """
+    ok: result is present; error: error is present.
+    """
+    result: SaveStateResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab the command ran in.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
+    """
+
+
+class TypeTextCommand(BaseModel):
+    """
+    A command for the extension to run in a tab.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    Matches the result to the waiting call.
+    """
+    kind: Literal["type"]
+    """
+    The command kind.
+    """
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Tab to run in; when absent the tracked tab, otherwise the active tab.
+    """
+    timeout_ms: Annotated[StrictInt, Field(ge=1)]
+    """
+    How long the daemon waits for the result.
+    """
+    issued_at: AwareDatetime | MISSING = MISSING
+    """
+    When the daemon issued the command (UTC).
+    """
+    params: TypeTextParams
+
+
+class TypeTextCommandResult(BaseModel):
+    """
+    What the extension posts back for a command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    The command's correlation_id.
+    """
+    kind: Literal["type"]
+    """
+    The command kind.
+    """
+    status: Literal["ok", "error"]
+    """
+    ok: result is present; error: error is present.
+    """
+    result: TypeTextResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab the command ran in.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
+    """
+
+
+class UploadCommand(BaseModel):
+    """
+    A command for the extension to run in a tab.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    Matches the result to the waiting call.
+    """
+    kind: Literal["upload"]
+    """
+    The command kind.
+    """
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Tab to run in; when absent the tracked tab, otherwise the active tab.
+    """
+    timeout_ms: Annotated[StrictInt, Field(ge=1)]
+    """
+    How long the daemon waits for the result.
+    """
+    issued_at: AwareDatetime | MISSING = MISSING
+    """
+    When the daemon issued the command (UTC).
+    """
+    params: UploadParams
+
+
+class UploadCommandResult(BaseModel):
+    """
+    What the extension posts back for a command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    The command's correlation_id.
+    """
+    kind: Literal["upload"]
+    """
+    The command kind.
+    """
+    status: Literal["ok", "error"]
+    """
+    ok: result is present; error: error is present.
+    """
+    result: UploadResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab the command ran in.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
+    """
+
+
+class AccessibilityAuditCommandResult(BaseModel):
+    """
+    What the extension posts back for a command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    The command's correlation_id.
+    """
+    kind: Literal["accessibility_audit"]
+    """
+    The command kind.
+    """
+    status: Literal["ok", "error"]
+    """
+    ok: result is present; error: error is present.
+    """
+    result: AccessibilityAuditResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab the command ran in.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
+    """
+
+
+class Command(
+    RootModel[
+        AccessibilityAuditCommand
+        | ClickCommand
+        | DeleteStateCommand
+        | DomQueryCommand
+        | ExecuteJsCommand
+        | HighlightCommand
+        | ListStatesCommand
+        | LoadStateCommand
+        | NavigateCommand
+        | NewTabCommand
+        | PageInfoCommand
+        | RefreshCommand
+        | SaveStateCommand
+        | TypeTextCommand
+        | UploadCommand
+    ]
+):
+    root: Annotated[
+        AccessibilityAuditCommand | ClickCommand | DeleteStateCommand | DomQueryCommand | ExecuteJsCommand | HighlightCommand | ListStatesCommand | LoadStateCommand | NavigateCommand | NewTabCommand | PageInfoCommand | RefreshCommand | SaveStateCommand | TypeTextCommand | UploadCommand,
+        Field(discriminator="kind", title="Command"),
+    ]
     """
     A command for the extension to run in a tab.
     """
@@ -3490,10 +4430,85 @@ class ProjectConfig(BaseModel):
     """
 
 
-class CommandResult(RootModel[DomQueryCommandResult | PageInfoCommandResult]):
-    root: Annotated[DomQueryCommandResult | PageInfoCommandResult, Field(discriminator="kind", title="CommandResult")]
+class SyncResponse(BaseModel):
+    """
+    The daemon's answer.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    service: Literal["gasoline"]
+    """
+    Always gasoline.
+    """
+    version: StrictStr
+    """
+    The daemon's version.
+    """
+    commands: list[Command] | MISSING = MISSING
+    """
+    Commands for the extension to run; none when absent.
+    """
+
+
+class CommandResult(
+    RootModel[
+        AccessibilityAuditCommandResult
+        | ClickCommandResult
+        | DeleteStateCommandResult
+        | DomQueryCommandResult
+        | ExecuteJsCommandResult
+        | HighlightCommandResult
+        | ListStatesCommandResult
+        | LoadStateCommandResult
+        | NavigateCommandResult
+        | NewTabCommandResult
+        | PageInfoCommandResult
+        | RefreshCommandResult
+        | SaveStateCommandResult
+        | TypeTextCommandResult
+        | UploadCommandResult
+    ]
+):
+    root: Annotated[
+        AccessibilityAuditCommandResult | ClickCommandResult | DeleteStateCommandResult | DomQueryCommandResult | ExecuteJsCommandResult | HighlightCommandResult | ListStatesCommandResult | LoadStateCommandResult | NavigateCommandResult | NewTabCommandResult | PageInfoCommandResult | RefreshCommandResult | SaveStateCommandResult | TypeTextCommandResult | UploadCommandResult,
+        Field(discriminator="kind", title="CommandResult"),
+    ]
     """
     What the extension posts back for a command.
+    """
+
+
+class SyncRequest(BaseModel):
+    """
+    What the extension reports about itself.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    extension_version: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The extension's version.
+    """
+    settings: ExtensionSettings
+    tab: TabInfo | MISSING = MISSING
+    dropped_events: Annotated[StrictInt, Field(ge=0)]
+    """
+    Captured events dropped since the extension started, because the daemon could not take them in time.
+    """
+    wait_ms: Annotated[StrictInt, Field(ge=0, le=15000)] = 0
+    """
+    How long the daemon may hold the answer until a command is ready (a long poll); 0 answers at once. A newer waiting sync releases an older one.
+    """
+    acks: Annotated[list[Ack] | MISSING, Field(max_length=1000)] = MISSING
+    """
+    Correlation ids of the commands received since the last sync; a command not acknowledged in time is handed out again.
+    """
+    results: Annotated[list[CommandResult] | MISSING, Field(max_length=1000)] = MISSING
+    """
+    Results of the commands finished since the last sync.
     """
 
 

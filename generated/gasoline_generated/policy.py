@@ -101,6 +101,12 @@ class ExtensionLimits:
     retry_max_ms: Final = 5000
     """Longest wait between retries of an unreachable daemon. (ms)"""
 
+    poll_wait_ms: Final = 15000
+    """Longest a /sync waits for a command before it answers with none; the extension asks again at once, so this is also how often it syncs. (ms)"""
+
+    command_ack_ms: Final = 3000
+    """A command handed to the extension and not acknowledged within this time is handed out again (its answer was lost). (ms)"""
+
 
 class QueriesLimits:
     """Limits of the on-demand queries the extension runs in a page."""
@@ -142,6 +148,12 @@ class TimeoutsLimits:
     no_extension_ms: Final = 1000
     """How soon a browser command fails when no extension is connected. (ms)"""
 
+    navigation_ms: Final = 15000
+    """A navigation, reload or new tab, until the page has loaded. (ms)"""
+
+    command_grace_ms: Final = 2000
+    """How much longer than a command's own time limit the daemon waits, so that the extension's own timeout report arrives first. (ms)"""
+
     run_tests_ms: Final = 30000
     """A test command. (ms)"""
 
@@ -154,6 +166,9 @@ class PilotLimits:
 
     highlight_ms: Final = 5000
     """How long a highlight stays when no duration is given. (ms)"""
+
+    upload_max_bytes: Final = 10485760
+    """Largest file upload can attach. (bytes)"""
 
 
 class CodeLimits:
@@ -282,8 +297,21 @@ APPROVAL_CLASSES: Final[dict[str, ApprovalClass]] = {
 
 # How long the daemon waits for the extension to answer each command kind.
 COMMAND_TIMEOUTS_MS: Final[dict[str, int]] = {
+    "accessibility_audit": 30000,
+    "click": 10000,
+    "delete_state": 10000,
     "dom_query": 10000,
+    "execute_js": 5000,
+    "highlight": 10000,
+    "list_states": 10000,
+    "load_state": 15000,
+    "navigate": 15000,
+    "new_tab": 15000,
     "page_info": 10000,
+    "refresh": 15000,
+    "save_state": 10000,
+    "type": 10000,
+    "upload": 10000,
 }
 
 # The only browser origin that may post to the extension's routes (spec/daemon/api.yaml, ExtensionOrigin).

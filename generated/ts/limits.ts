@@ -65,6 +65,10 @@ export const LIMITS = {
     retry_min_ms: 500,
     /** Longest wait between retries of an unreachable daemon. (ms) */
     retry_max_ms: 5000,
+    /** Longest a /sync waits for a command before it answers with none; the extension asks again at once, so this is also how often it syncs. (ms) */
+    poll_wait_ms: 15000,
+    /** A command handed to the extension and not acknowledged within this time is handed out again (its answer was lost). (ms) */
+    command_ack_ms: 3000,
   },
   /** Limits of the on-demand queries the extension runs in a page. */
   queries: {
@@ -93,6 +97,10 @@ export const LIMITS = {
     execute_js_ms: 5000,
     /** How soon a browser command fails when no extension is connected. (ms) */
     no_extension_ms: 1000,
+    /** A navigation, reload or new tab, until the page has loaded. (ms) */
+    navigation_ms: 15000,
+    /** How much longer than a command's own time limit the daemon waits, so that the extension's own timeout report arrives first. (ms) */
+    command_grace_ms: 2000,
     /** A test command. (ms) */
     run_tests_ms: 30000,
     /** A backend-control operation. (ms) */
@@ -102,6 +110,8 @@ export const LIMITS = {
   pilot: {
     /** How long a highlight stays when no duration is given. (ms) */
     highlight_ms: 5000,
+    /** Largest file upload can attach. (bytes) */
+    upload_max_bytes: 10485760,
   },
   /** Code tools, which stay inside the repository. */
   code: {

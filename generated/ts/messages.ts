@@ -1,5 +1,113 @@
 // Generated from spec/messages/**/*.yaml by `python3 tasks.py gen`. Do not edit by hand.
 
+/** A command for the extension to run in a tab. */
+export interface AccessibilityAuditCommand {
+  /** Matches the result to the waiting call. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "accessibility_audit";
+  /** Tab to run in; when absent the tracked tab, otherwise the active tab. */
+  tab_id?: number;
+  /** How long the daemon waits for the result. */
+  timeout_ms: number;
+  /** When the daemon issued the command (UTC). */
+  issued_at?: string;
+  params: AccessibilityAuditParams;
+}
+
+/** What the extension posts back for a command. */
+export interface AccessibilityAuditCommandResult {
+  /** The command's correlation_id. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "accessibility_audit";
+  /** ok: result is present; error: error is present. */
+  status: "ok" | "error";
+  result?: AccessibilityAuditResult;
+  error?: CommandError;
+  /** The tab the command ran in. */
+  tab_id?: number;
+  /** URL of that tab when the command ran. */
+  url?: string;
+  /** Time the extension spent on the command. */
+  duration_ms?: number;
+}
+
+/** Parameters of the accessibility_audit command. */
+export interface AccessibilityAuditParams {
+  /** CSS selector of the part of the page to audit; the whole page when absent. */
+  scope?: string;
+  /** axe-core rule tags to run, e.g. ["wcag2a", "wcag2aa"]; all rules when absent. */
+  tags?: string[];
+  /** Also list the rules that passed (verbose). */
+  include_passes?: boolean;
+  /** Run a new audit even if a recent result for this URL is cached. */
+  force_refresh?: boolean;
+}
+
+/** What the accessibility_audit command returns. */
+export interface AccessibilityAuditResult {
+  /** URL of the audited page. */
+  url: string;
+  /** When the audit ran (UTC). */
+  timestamp: string;
+  /** How many rules fell in each axe-core outcome. */
+  summary: AccessibilityAuditResultSummary;
+  /** The violated rules. */
+  violations: AccessibilityViolation[];
+  /** The rules that passed; only with include_passes. */
+  passes?: AccessibilityPass[];
+  /** Whether this result was served from the cache of recent audits. */
+  cached: boolean;
+}
+
+/** How many rules fell in each axe-core outcome. */
+export interface AccessibilityAuditResultSummary {
+  /** Rules with violations. */
+  violations: number;
+  /** Rules that passed. */
+  passes: number;
+  /** Rules that need a human to check. */
+  incomplete: number;
+  /** Rules that matched no element. */
+  inapplicable: number;
+}
+
+export interface AccessibilityNode {
+  /** A selector that finds the element. */
+  selector: string;
+  /** The element's HTML, cut at 200 characters. */
+  html: string;
+  /** Why it fails. */
+  failureSummary?: string;
+  /** What to change to make it pass. */
+  fix?: string;
+}
+
+export interface AccessibilityPass {
+  /** The axe-core rule id. */
+  id: string;
+  /** What the rule requires. */
+  description: string;
+}
+
+export interface AccessibilityViolation {
+  /** The axe-core rule id, e.g. color-contrast. */
+  id: string;
+  /** How badly it affects users. */
+  impact: "minor" | "moderate" | "serious" | "critical";
+  /** What the rule requires. */
+  description: string;
+  /** Where the rule is explained. */
+  helpUrl: string;
+  /** The WCAG tags and success criteria it maps to. */
+  wcag: string[];
+  /** How many elements violate it in all. */
+  nodeCount: number;
+  /** The failing elements, at most 10. */
+  nodes: AccessibilityNode[];
+}
+
 /** Position and size in CSS pixels, relative to the viewport. */
 export interface BoundingBox {
   x: number;
@@ -9,12 +117,63 @@ export interface BoundingBox {
 }
 
 /** A command for the extension to run in a tab. */
-export type Command = DomQueryCommand | PageInfoCommand;
+export interface ClickCommand {
+  /** Matches the result to the waiting call. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "click";
+  /** Tab to run in; when absent the tracked tab, otherwise the active tab. */
+  tab_id?: number;
+  /** How long the daemon waits for the result. */
+  timeout_ms: number;
+  /** When the daemon issued the command (UTC). */
+  issued_at?: string;
+  params: ClickParams;
+}
+
+/** What the extension posts back for a command. */
+export interface ClickCommandResult {
+  /** The command's correlation_id. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "click";
+  /** ok: result is present; error: error is present. */
+  status: "ok" | "error";
+  result?: ClickResult;
+  error?: CommandError;
+  /** The tab the command ran in. */
+  tab_id?: number;
+  /** URL of that tab when the command ran. */
+  url?: string;
+  /** Time the extension spent on the command. */
+  duration_ms?: number;
+}
+
+/** Parameters of the click command. */
+export interface ClickParams {
+  /** CSS selector of the element to click; the first match is used. */
+  selector: string;
+}
+
+/** What the click command returns. */
+export interface ClickResult {
+  /** Whether the element was clicked. */
+  success: boolean;
+  /** The selector that was clicked. */
+  selector: string;
+  /** Tag name of the clicked element, lower case. */
+  tag: string;
+  /** Where the element was when clicked. */
+  bounds: BoundingBox;
+}
+
+/** A command for the extension to run in a tab. */
+export type Command = AccessibilityAuditCommand | ClickCommand | DeleteStateCommand | DomQueryCommand | ExecuteJsCommand | HighlightCommand | ListStatesCommand | LoadStateCommand | NavigateCommand | NewTabCommand | PageInfoCommand | RefreshCommand | SaveStateCommand | TypeTextCommand | UploadCommand;
 
 /** Why a command failed in the browser. */
 export interface CommandError {
   /** What kind of failure. */
-  code: "invalid_selector" | "element_not_found" | "element_not_interactable" | "script_error" | "timeout" | "tab_gone" | "csp_blocked" | "unsupported";
+  code: "invalid_selector" | "element_not_found" | "element_not_interactable" | "snapshot_not_found" | "script_error" | "timeout" | "tab_gone" | "csp_blocked" | "unsupported";
   /** What went wrong. */
   message: string;
   /** Stack trace of a script error, when there is one. */
@@ -22,7 +181,54 @@ export interface CommandError {
 }
 
 /** What the extension posts back for a command. */
-export type CommandResult = DomQueryCommandResult | PageInfoCommandResult;
+export type CommandResult = AccessibilityAuditCommandResult | ClickCommandResult | DeleteStateCommandResult | DomQueryCommandResult | ExecuteJsCommandResult | HighlightCommandResult | ListStatesCommandResult | LoadStateCommandResult | NavigateCommandResult | NewTabCommandResult | PageInfoCommandResult | RefreshCommandResult | SaveStateCommandResult | TypeTextCommandResult | UploadCommandResult;
+
+/** A command for the extension to run in a tab. */
+export interface DeleteStateCommand {
+  /** Matches the result to the waiting call. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "delete_state";
+  /** Tab to run in; when absent the tracked tab, otherwise the active tab. */
+  tab_id?: number;
+  /** How long the daemon waits for the result. */
+  timeout_ms: number;
+  /** When the daemon issued the command (UTC). */
+  issued_at?: string;
+  params: DeleteStateParams;
+}
+
+/** What the extension posts back for a command. */
+export interface DeleteStateCommandResult {
+  /** The command's correlation_id. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "delete_state";
+  /** ok: result is present; error: error is present. */
+  status: "ok" | "error";
+  result?: DeleteStateResult;
+  error?: CommandError;
+  /** The tab the command ran in. */
+  tab_id?: number;
+  /** URL of that tab when the command ran. */
+  url?: string;
+  /** Time the extension spent on the command. */
+  duration_ms?: number;
+}
+
+/** Parameters of the delete_state command. */
+export interface DeleteStateParams {
+  /** Name of the snapshot to delete. */
+  snapshot_name: string;
+}
+
+/** What the delete_state command returns. */
+export interface DeleteStateResult {
+  /** Whether the snapshot was deleted. */
+  success: boolean;
+  /** Name of the snapshot. */
+  snapshot_name: string;
+}
 
 /** One element of the page. */
 export interface DomElement {
@@ -110,6 +316,63 @@ export interface EventBatch {
   events: unknown[];
 }
 
+/** A command for the extension to run in a tab. */
+export interface ExecuteJsCommand {
+  /** Matches the result to the waiting call. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "execute_js";
+  /** Tab to run in; when absent the tracked tab, otherwise the active tab. */
+  tab_id?: number;
+  /** How long the daemon waits for the result. */
+  timeout_ms: number;
+  /** When the daemon issued the command (UTC). */
+  issued_at?: string;
+  params: ExecuteJsParams;
+}
+
+/** What the extension posts back for a command. */
+export interface ExecuteJsCommandResult {
+  /** The command's correlation_id. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "execute_js";
+  /** ok: result is present; error: error is present. */
+  status: "ok" | "error";
+  result?: ExecuteJsResult;
+  error?: CommandError;
+  /** The tab the command ran in. */
+  tab_id?: number;
+  /** URL of that tab when the command ran. */
+  url?: string;
+  /** Time the extension spent on the command. */
+  duration_ms?: number;
+}
+
+/** Parameters of the execute_js command. */
+export interface ExecuteJsParams {
+  /** JavaScript to evaluate; its value (or the value of the promise it returns) must be JSON-serializable. */
+  script: string;
+  /** How long the script may run, in ms (default 5000). */
+  timeout_ms?: number;
+}
+
+/** What the execute_js command returns. */
+export interface ExecuteJsResult {
+  /** Whether the script ran without throwing. */
+  success: boolean;
+  /** The script's value as JSON, when it succeeded. */
+  result?: unknown;
+  /** The error message, when it threw. */
+  error?: string;
+  /** The error's stack trace, when it threw. */
+  stack?: string;
+  /** How it ran: in the page context, or through the debugger protocol on pages with a strict Content-Security-Policy. */
+  execution_path: "page_context" | "debugger";
+  /** How long the script ran. */
+  duration_ms: number;
+}
+
 /** The switches in the extension's popup. */
 export interface ExtensionSettings {
   /** Capture WebSocket traffic (on by default). */
@@ -118,6 +381,57 @@ export interface ExtensionSettings {
   captureNetworkBodies: boolean;
   /** Let tools act in the page: AI Web Pilot (off by default; only a person can switch it on). */
   aiWebPilotEnabled: boolean;
+}
+
+/** A command for the extension to run in a tab. */
+export interface HighlightCommand {
+  /** Matches the result to the waiting call. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "highlight";
+  /** Tab to run in; when absent the tracked tab, otherwise the active tab. */
+  tab_id?: number;
+  /** How long the daemon waits for the result. */
+  timeout_ms: number;
+  /** When the daemon issued the command (UTC). */
+  issued_at?: string;
+  params: HighlightParams;
+}
+
+/** What the extension posts back for a command. */
+export interface HighlightCommandResult {
+  /** The command's correlation_id. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "highlight";
+  /** ok: result is present; error: error is present. */
+  status: "ok" | "error";
+  result?: HighlightResult;
+  error?: CommandError;
+  /** The tab the command ran in. */
+  tab_id?: number;
+  /** URL of that tab when the command ran. */
+  url?: string;
+  /** Time the extension spent on the command. */
+  duration_ms?: number;
+}
+
+/** Parameters of the highlight command. */
+export interface HighlightParams {
+  /** CSS selector of the element to highlight; the first match is used. */
+  selector: string;
+  /** How long the outline stays, in ms (default 5000). */
+  duration_ms?: number;
+}
+
+/** What the highlight command returns. */
+export interface HighlightResult {
+  /** Whether the element was highlighted. */
+  success: boolean;
+  /** The selector that was highlighted. */
+  selector: string;
+  /** Where the element is on screen. */
+  bounds: BoundingBox;
 }
 
 /** One event of a batch that was not stored. */
@@ -134,6 +448,228 @@ export interface IngestResult {
   accepted: number;
   /** Events not stored, with why. */
   rejected: IngestRejection[];
+}
+
+/** Entries in each kind of browser storage. */
+export interface InteractStateCounts {
+  /** localStorage keys. */
+  localStorage: number;
+  /** sessionStorage keys. */
+  sessionStorage: number;
+  /** Cookies. */
+  cookies: number;
+}
+
+export interface InteractStateSnapshot {
+  /** Name of the snapshot. */
+  name: string;
+  /** URL of the page when it was saved. */
+  url: string;
+  /** When it was saved (UTC). */
+  timestamp: string;
+  /** Size of the snapshot. */
+  size_bytes: number;
+}
+
+/** A command for the extension to run in a tab. */
+export interface ListStatesCommand {
+  /** Matches the result to the waiting call. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "list_states";
+  /** Tab to run in; when absent the tracked tab, otherwise the active tab. */
+  tab_id?: number;
+  /** How long the daemon waits for the result. */
+  timeout_ms: number;
+  /** When the daemon issued the command (UTC). */
+  issued_at?: string;
+  params: ListStatesParams;
+}
+
+/** What the extension posts back for a command. */
+export interface ListStatesCommandResult {
+  /** The command's correlation_id. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "list_states";
+  /** ok: result is present; error: error is present. */
+  status: "ok" | "error";
+  result?: ListStatesResult;
+  error?: CommandError;
+  /** The tab the command ran in. */
+  tab_id?: number;
+  /** URL of that tab when the command ran. */
+  url?: string;
+  /** Time the extension spent on the command. */
+  duration_ms?: number;
+}
+
+/** Parameters of the list_states command. */
+export type ListStatesParams = Record<string, never>;
+
+/** What the list_states command returns. */
+export interface ListStatesResult {
+  /** The saved snapshots, newest first. */
+  snapshots: InteractStateSnapshot[];
+}
+
+/** A command for the extension to run in a tab. */
+export interface LoadStateCommand {
+  /** Matches the result to the waiting call. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "load_state";
+  /** Tab to run in; when absent the tracked tab, otherwise the active tab. */
+  tab_id?: number;
+  /** How long the daemon waits for the result. */
+  timeout_ms: number;
+  /** When the daemon issued the command (UTC). */
+  issued_at?: string;
+  params: LoadStateParams;
+}
+
+/** What the extension posts back for a command. */
+export interface LoadStateCommandResult {
+  /** The command's correlation_id. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "load_state";
+  /** ok: result is present; error: error is present. */
+  status: "ok" | "error";
+  result?: LoadStateResult;
+  error?: CommandError;
+  /** The tab the command ran in. */
+  tab_id?: number;
+  /** URL of that tab when the command ran. */
+  url?: string;
+  /** Time the extension spent on the command. */
+  duration_ms?: number;
+}
+
+/** Parameters of the load_state command. */
+export interface LoadStateParams {
+  /** Name of the snapshot to restore. */
+  snapshot_name: string;
+  /** Navigate to the snapshot's URL after restoring. */
+  include_url?: boolean;
+}
+
+/** What the load_state command returns. */
+export interface LoadStateResult {
+  /** Whether the snapshot was restored. */
+  success: boolean;
+  /** Name of the snapshot. */
+  snapshot_name: string;
+  /** How many entries of each kind were restored. */
+  restored: InteractStateCounts;
+  /** The URL navigated to, when include_url is true. */
+  navigated_to?: string;
+}
+
+/** A command for the extension to run in a tab. */
+export interface NavigateCommand {
+  /** Matches the result to the waiting call. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "navigate";
+  /** Tab to run in; when absent the tracked tab, otherwise the active tab. */
+  tab_id?: number;
+  /** How long the daemon waits for the result. */
+  timeout_ms: number;
+  /** When the daemon issued the command (UTC). */
+  issued_at?: string;
+  params: NavigateParams;
+}
+
+/** What the extension posts back for a command. */
+export interface NavigateCommandResult {
+  /** The command's correlation_id. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "navigate";
+  /** ok: result is present; error: error is present. */
+  status: "ok" | "error";
+  result?: NavigateResult;
+  error?: CommandError;
+  /** The tab the command ran in. */
+  tab_id?: number;
+  /** URL of that tab when the command ran. */
+  url?: string;
+  /** Time the extension spent on the command. */
+  duration_ms?: number;
+}
+
+/** Parameters of the navigate command. */
+export interface NavigateParams {
+  /** Absolute URL to load, e.g. http://localhost:3000/login. */
+  url: string;
+  /** Wait until the page has loaded before returning. */
+  wait_for_load?: boolean;
+}
+
+/** What the navigate command returns. */
+export interface NavigateResult {
+  /** Whether the navigation happened. */
+  success: boolean;
+  /** The URL loaded, after redirects. */
+  url: string;
+  /** Title of the page, once loaded. */
+  title?: string;
+  /** HTTP status of the main document, when known. */
+  status?: number;
+}
+
+/** A command for the extension to run in a tab. */
+export interface NewTabCommand {
+  /** Matches the result to the waiting call. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "new_tab";
+  /** Tab to run in; when absent the tracked tab, otherwise the active tab. */
+  tab_id?: number;
+  /** How long the daemon waits for the result. */
+  timeout_ms: number;
+  /** When the daemon issued the command (UTC). */
+  issued_at?: string;
+  params: NewTabParams;
+}
+
+/** What the extension posts back for a command. */
+export interface NewTabCommandResult {
+  /** The command's correlation_id. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "new_tab";
+  /** ok: result is present; error: error is present. */
+  status: "ok" | "error";
+  result?: NewTabResult;
+  error?: CommandError;
+  /** The tab the command ran in. */
+  tab_id?: number;
+  /** URL of that tab when the command ran. */
+  url?: string;
+  /** Time the extension spent on the command. */
+  duration_ms?: number;
+}
+
+/** Parameters of the new_tab command. */
+export interface NewTabParams {
+  /** Absolute URL to open; a blank tab when absent. */
+  url?: string;
+  /** Make the new tab the tracked tab. */
+  track?: boolean;
+}
+
+/** What the new_tab command returns. */
+export interface NewTabResult {
+  /** Whether the tab was opened. */
+  success: boolean;
+  /** Id of the new tab. */
+  tab_id: number;
+  /** URL the tab opened at. */
+  url: string;
+  /** Whether the new tab is now the tracked tab. */
+  tracked: boolean;
 }
 
 export interface PageForm {
@@ -205,6 +741,106 @@ export interface PageInfoResult {
   interactiveElements: number;
 }
 
+/** A command for the extension to run in a tab. */
+export interface RefreshCommand {
+  /** Matches the result to the waiting call. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "refresh";
+  /** Tab to run in; when absent the tracked tab, otherwise the active tab. */
+  tab_id?: number;
+  /** How long the daemon waits for the result. */
+  timeout_ms: number;
+  /** When the daemon issued the command (UTC). */
+  issued_at?: string;
+  params: RefreshParams;
+}
+
+/** What the extension posts back for a command. */
+export interface RefreshCommandResult {
+  /** The command's correlation_id. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "refresh";
+  /** ok: result is present; error: error is present. */
+  status: "ok" | "error";
+  result?: RefreshResult;
+  error?: CommandError;
+  /** The tab the command ran in. */
+  tab_id?: number;
+  /** URL of that tab when the command ran. */
+  url?: string;
+  /** Time the extension spent on the command. */
+  duration_ms?: number;
+}
+
+/** Parameters of the refresh command. */
+export interface RefreshParams {
+  /** Reload without the browser cache. */
+  bypass_cache?: boolean;
+}
+
+/** What the refresh command returns. */
+export interface RefreshResult {
+  /** Whether the page was reloaded. */
+  success: boolean;
+  /** URL of the reloaded page. */
+  url: string;
+}
+
+/** A command for the extension to run in a tab. */
+export interface SaveStateCommand {
+  /** Matches the result to the waiting call. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "save_state";
+  /** Tab to run in; when absent the tracked tab, otherwise the active tab. */
+  tab_id?: number;
+  /** How long the daemon waits for the result. */
+  timeout_ms: number;
+  /** When the daemon issued the command (UTC). */
+  issued_at?: string;
+  params: SaveStateParams;
+}
+
+/** What the extension posts back for a command. */
+export interface SaveStateCommandResult {
+  /** The command's correlation_id. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "save_state";
+  /** ok: result is present; error: error is present. */
+  status: "ok" | "error";
+  result?: SaveStateResult;
+  error?: CommandError;
+  /** The tab the command ran in. */
+  tab_id?: number;
+  /** URL of that tab when the command ran. */
+  url?: string;
+  /** Time the extension spent on the command. */
+  duration_ms?: number;
+}
+
+/** Parameters of the save_state command. */
+export interface SaveStateParams {
+  /** Name of the snapshot: letters, digits, _ and -, up to 64 characters. */
+  snapshot_name: string;
+}
+
+/** What the save_state command returns. */
+export interface SaveStateResult {
+  /** Whether the snapshot was saved. */
+  success: boolean;
+  /** Name of the snapshot. */
+  snapshot_name: string;
+  /** Size of the saved snapshot. */
+  size_bytes: number;
+  /** How many entries of each kind were saved. */
+  counts: InteractStateCounts;
+  /** URL of the page when it was saved. */
+  url: string;
+}
+
 /** Scroll offset in CSS pixels. */
 export interface ScrollPosition {
   x: number;
@@ -225,6 +861,12 @@ export interface SyncRequest {
   tab?: TabInfo;
   /** Captured events dropped since the extension started, because the daemon could not take them in time. */
   dropped_events: number;
+  /** How long the daemon may hold the answer until a command is ready (a long poll); 0 answers at once. A newer waiting sync releases an older one. */
+  wait_ms?: number;
+  /** Correlation ids of the commands received since the last sync; a command not acknowledged in time is handed out again. */
+  acks?: string[];
+  /** Results of the commands finished since the last sync. */
+  results?: CommandResult[];
 }
 
 /** The daemon's answer. */
@@ -233,6 +875,8 @@ export interface SyncResponse {
   service: "gasoline";
   /** The daemon's version. */
   version: string;
+  /** Commands for the extension to run; none when absent. */
+  commands?: Command[];
 }
 
 /** The tab browser commands act on. */
@@ -245,4 +889,118 @@ export interface TabInfo {
   title: string;
   /** True when the tab is tracked (Track This Page); false when it is the active tab. */
   tracked: boolean;
+}
+
+/** A command for the extension to run in a tab. */
+export interface TypeTextCommand {
+  /** Matches the result to the waiting call. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "type";
+  /** Tab to run in; when absent the tracked tab, otherwise the active tab. */
+  tab_id?: number;
+  /** How long the daemon waits for the result. */
+  timeout_ms: number;
+  /** When the daemon issued the command (UTC). */
+  issued_at?: string;
+  params: TypeTextParams;
+}
+
+/** What the extension posts back for a command. */
+export interface TypeTextCommandResult {
+  /** The command's correlation_id. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "type";
+  /** ok: result is present; error: error is present. */
+  status: "ok" | "error";
+  result?: TypeTextResult;
+  error?: CommandError;
+  /** The tab the command ran in. */
+  tab_id?: number;
+  /** URL of that tab when the command ran. */
+  url?: string;
+  /** Time the extension spent on the command. */
+  duration_ms?: number;
+}
+
+/** Parameters of the type command. */
+export interface TypeTextParams {
+  /** CSS selector of the field; the first match is used. */
+  selector: string;
+  /** The text to type. */
+  text: string;
+  /** Empty the field before typing. */
+  clear?: boolean;
+  /** Press Enter after typing. */
+  submit?: boolean;
+}
+
+/** What the type command returns. */
+export interface TypeTextResult {
+  /** Whether the text was typed. */
+  success: boolean;
+  /** The selector of the field. */
+  selector: string;
+  /** Length of the field's value afterwards (the value itself is not returned). */
+  value_length: number;
+}
+
+/** A command for the extension to run in a tab. */
+export interface UploadCommand {
+  /** Matches the result to the waiting call. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "upload";
+  /** Tab to run in; when absent the tracked tab, otherwise the active tab. */
+  tab_id?: number;
+  /** How long the daemon waits for the result. */
+  timeout_ms: number;
+  /** When the daemon issued the command (UTC). */
+  issued_at?: string;
+  params: UploadParams;
+}
+
+/** What the extension posts back for a command. */
+export interface UploadCommandResult {
+  /** The command's correlation_id. */
+  correlation_id: string;
+  /** The command kind. */
+  kind: "upload";
+  /** ok: result is present; error: error is present. */
+  status: "ok" | "error";
+  result?: UploadResult;
+  error?: CommandError;
+  /** The tab the command ran in. */
+  tab_id?: number;
+  /** URL of that tab when the command ran. */
+  url?: string;
+  /** Time the extension spent on the command. */
+  duration_ms?: number;
+}
+
+/** Parameters of the upload command. */
+export interface UploadParams {
+  /** CSS selector of the file input (<input type=file>). */
+  selector: string;
+  /** Name the file gets in the page. */
+  file_name: string;
+  /** Its MIME type, e.g. image/png. */
+  mime_type: string;
+  /** The file's bytes in base64. */
+  content_base64: string;
+}
+
+/** What the upload command returns. */
+export interface UploadResult {
+  /** Whether the file was attached. */
+  success: boolean;
+  /** The selector of the file input. */
+  selector: string;
+  /** Name of the attached file. */
+  file_name: string;
+  /** Size of the file. */
+  size_bytes: number;
+  /** MIME type given to the file, e.g. image/png. */
+  mime_type: string;
 }

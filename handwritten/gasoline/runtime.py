@@ -18,6 +18,9 @@ from gasoline_generated.policy import APPROVAL_CLASSES, APPROVAL_REQUEST_TTL_SEC
 from . import __version__
 from .capture.extension import ExtensionLink
 from .capture.store import CaptureStore
+from .commands.background import BackgroundCalls
+from .commands.browser import Browser
+from .commands.channel import CommandChannel
 from .core.results import Continuations
 from .project import CONFIG_FILE, ProjectConfigError, load_project_config
 from .safety.approvals import Allowance, ApprovalEngine
@@ -40,8 +43,10 @@ class Runtime:
     started_monotonic: float
     redactor: Redactor
     approvals: ApprovalEngine
+    extension: ExtensionLink
     captured: CaptureStore = field(default_factory=CaptureStore)
-    extension: ExtensionLink = field(default_factory=ExtensionLink)
+    commands: CommandChannel = field(default_factory=CommandChannel)
+    background: BackgroundCalls = field(default_factory=BackgroundCalls)
     continuations: Continuations = field(default_factory=_continuations)
     transport_status: TransportStatus | None = None
     log_file: Path | None = None
@@ -58,10 +63,24 @@ class Runtime:
             config, redactor = ProjectConfig(), UnavailableRedactor(str(error), "unavailable")
         allowances = _project_allowances(config)
         audit = AuditTrail(files.root / f"approvals-{files.port}.jsonl" if files else None, redactor)
-        approvals = ApprovalEngine(APPROVAL_CLASSES, APPROVAL_REQUEST_TTL_SECONDS, redactor, audit, allowances)
-        return cls(
-            __version__, datetime.now(UTC), time.monotonic(), redactor, approvals, log_file=files.log if files else None
+        extension = ExtensionLink()
+        approvals = ApprovalEngine(
+            APPROVAL_CLASSES, APPROVAL_REQUEST_TTL_SECONDS, redactor, audit, allowances, extension.tab_scope
         )
+        return cls(
+            __version__,
+            datetime.now(UTC),
+            time.monotonic(),
+            redactor,
+            approvals,
+            extension,
+            log_file=files.log if files else None,
+        )
+
+    @property
+    def browser(self) -> Browser:
+        """Runs commands in the browser for the handlers."""
+        return Browser(self.commands, self.extension)
 
     def uptime_seconds(self) -> float:
         return time.monotonic() - self.started_monotonic

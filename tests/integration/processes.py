@@ -57,6 +57,13 @@ def environment(state_dir: Path, port: int, **extra: str) -> dict[str, str]:
     }
 
 
+def gasoline_cli(state_dir: Path, port: int, *args: str) -> subprocess.CompletedProcess[str]:
+    """`gasoline <args>` as the person at the keyboard runs it, against the test's daemon."""
+    return subprocess.run(
+        [PYTHON, "-m", "gasoline", *args], env=environment(state_dir, port), capture_output=True, text=True, timeout=60
+    )
+
+
 def alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)

@@ -10,15 +10,12 @@ import sys
 
 from ..unit.secret_corpus import corpus
 from .conftest import Isolated
-from .processes import Daemon, environment, running_bridge, running_daemon
+from .processes import Daemon, environment, gasoline_cli, running_bridge, running_daemon
 from .test_http_probes import Probe, call
 
 
 def gasoline(isolated: Isolated, *args: str) -> subprocess.CompletedProcess[str]:
-    env = environment(isolated.state_dir, isolated.port)
-    return subprocess.run(
-        [sys.executable, "-m", "gasoline", *args], env=env, capture_output=True, text=True, timeout=60
-    )
+    return gasoline_cli(isolated.state_dir, isolated.port, *args)
 
 
 def test_the_approval_round_trip_through_a_bridge_and_the_command_line(isolated: Isolated) -> None:

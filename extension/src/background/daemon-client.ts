@@ -10,13 +10,20 @@ export interface DaemonReply {
   body: unknown;
 }
 
-/** Resolves with any HTTP answer; rejects only when the daemon could not be reached. */
-export async function postToDaemon(port: number, path: string, payload: unknown): Promise<DaemonReply> {
+/** Resolves with any HTTP answer; rejects when the daemon could not be reached or `cancel` fired.
+ *  waitMs: how long the daemon may hold the answer on purpose (a long poll). */
+export async function postToDaemon(
+  port: number,
+  path: string,
+  payload: unknown,
+  options: { waitMs?: number; cancel?: AbortSignal } = {},
+): Promise<DaemonReply> {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS + (options.waitMs ?? 0));
   const response = await fetch(`${daemonBaseUrl(port)}${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(payload),
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    signal: options.cancel ? AbortSignal.any([timeout, options.cancel]) : timeout,
   });
   const body: unknown = await response.json().catch(() => undefined);
   return { status: response.status, body };

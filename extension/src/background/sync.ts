@@ -1,8 +1,13 @@
-// POST /sync: the extension's version, settings, target tab and drop count. Requested on every
-// change (debounced) and by the heartbeat; the outcome is kept for the popup.
-import type { SyncRequest, SyncResponse } from "../../../generated/ts/messages";
+// POST /sync: the extension's version, settings, target tab and drop count, and the command
+// channel. One sync is always waiting at the daemon (a long poll) to receive commands at once;
+// a change of facts replaces it with a fresh one. Results go back on a sync of their own as
+// soon as each command finishes; acknowledgements ride on the next sync. The outcome of the
+// last sync is kept for the popup.
+import { LIMITS } from "../../../generated/ts/limits";
+import type { Command, CommandResult, SyncRequest, SyncResponse } from "../../../generated/ts/messages";
 import { readDaemonPort } from "../shared/daemon-port";
 import { CONNECTION_STATUS_KEY, type ConnectionStatus } from "../shared/messages";
+import { runCommand } from "./commands/run";
 import { postToDaemon } from "./daemon-client";
 import { droppedCount } from "./event-queue";
 import { retryNow } from "./event-uploader";
@@ -11,54 +16,105 @@ import { targetTab } from "./target-tab";
 
 /** Changes often come in bursts (a tab switch updates url and title): one sync for the burst. */
 const SYNC_DEBOUNCE_MS = 100;
+/** Correlation ids already run, so a command handed out again is acknowledged, not run twice. */
+const SEEN_LIMIT = 500;
 
 let debounceTimer: ReturnType<typeof setTimeout> | undefined;
-let running: Promise<ConnectionStatus> | undefined;
-let runAgain = false;
+let waiting: AbortController | undefined;
+let polling = false;
+const acks: string[] = [];
+const results: CommandResult[] = [];
+const seen = new Set<string>();
 
+/** Facts changed: replace the waiting sync with one that reports them. */
 export function requestSync(): void {
   clearTimeout(debounceTimer);
-  debounceTimer = setTimeout(() => void syncNow(), SYNC_DEBOUNCE_MS);
+  debounceTimer = setTimeout(() => {
+    if (polling) waiting?.abort();
+    else void keepPolling();
+  }, SYNC_DEBOUNCE_MS);
 }
 
-/** Syncs now; a request made while one is under way runs right after it, with fresh facts. */
-export async function syncNow(): Promise<ConnectionStatus> {
-  if (running) {
-    runAgain = true;
-    return running;
-  }
-  running = sync();
+/** One sync that does not wait (the popup asks for it to show the connection). */
+export function syncNow(): Promise<ConnectionStatus> {
+  return sync(0);
+}
+
+/** The long-poll loop: at most one runs; it backs off while the daemon is unreachable. */
+export async function keepPolling(): Promise<void> {
+  if (polling) return;
+  polling = true;
+  let retryMs: number = LIMITS.extension.retry_min_ms;
   try {
-    return await running;
-  } finally {
-    running = undefined;
-    if (runAgain) {
-      runAgain = false;
-      void syncNow();
+    for (;;) {
+      waiting = new AbortController();
+      const status = await sync(LIMITS.extension.poll_wait_ms, waiting.signal);
+      if (status.connected || waiting.signal.aborted) {
+        retryMs = LIMITS.extension.retry_min_ms;
+        continue;
+      }
+      await new Promise((resolve) => setTimeout(resolve, retryMs));
+      retryMs = Math.min(retryMs * 2, LIMITS.extension.retry_max_ms);
     }
+  } finally {
+    polling = false;
   }
 }
 
-async function sync(): Promise<ConnectionStatus> {
+async function sync(waitMs: number, cancel?: AbortSignal): Promise<ConnectionStatus> {
   const [port, current, tab] = await Promise.all([readDaemonPort(), settings.get(), targetTab()]);
   const request: SyncRequest = {
     extension_version: chrome.runtime.getManifest().version,
     settings: current,
     dropped_events: droppedCount(),
+    wait_ms: waitMs,
   };
   if (tab) request.tab = tab;
+  const sentAcks = acks.splice(0);
+  const sentResults = results.splice(0);
+  if (sentAcks.length) request.acks = sentAcks;
+  if (sentResults.length) request.results = sentResults;
   const status: ConnectionStatus = { connected: false, port, checkedAt: new Date().toISOString() };
   try {
-    const reply = await postToDaemon(port, "/sync", request);
+    const reply = await postToDaemon(port, "/sync", request, { waitMs, cancel });
     const answer = reply.body as Partial<SyncResponse> | undefined;
     if (reply.status === 200 && answer?.service === "gasoline") {
       status.connected = true;
       if (typeof answer.version === "string") status.daemonVersion = answer.version;
+      receive(answer.commands ?? [], waitMs === 0);
+    } else if (reply.status >= 500) {
+      putBack(sentAcks, sentResults);
     }
+    // Any other answer refused this very request: resending it would be refused again.
   } catch {
-    // Not reachable: status says so.
+    putBack(sentAcks, sentResults); // not reachable (or replaced): they go with the next sync
   }
   if (status.connected) retryNow();
-  await chrome.storage.session.set({ [CONNECTION_STATUS_KEY]: status });
+  if (!cancel?.aborted) await chrome.storage.session.set({ [CONNECTION_STATUS_KEY]: status });
   return status;
+}
+
+function putBack(sentAcks: string[], sentResults: CommandResult[]): void {
+  acks.unshift(...sentAcks);
+  results.unshift(...sentResults);
+}
+
+/** Run each new command; acknowledge every one (again, if it was handed out again). */
+function receive(commands: Command[], outsideThePoll: boolean): void {
+  for (const command of commands) {
+    acks.push(command.correlation_id);
+    if (seen.has(command.correlation_id)) continue;
+    remember(command.correlation_id);
+    void runCommand(command).then((result) => {
+      results.push(result);
+      void sync(0);
+    });
+  }
+  // The loop's next poll carries the acks at once; commands that came another way need one.
+  if (commands.length && outsideThePoll) requestSync();
+}
+
+function remember(correlationId: string): void {
+  seen.add(correlationId);
+  if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value as string);
 }

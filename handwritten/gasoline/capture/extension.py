@@ -17,17 +17,32 @@ class ExtensionLink:
         self.connected_seconds = connected_seconds
         self._last: SyncRequest | None = None
         self._last_at = 0.0
-        self._lock = threading.Lock()
+        self._lock = threading.Condition()
 
     def synced(self, request: SyncRequest) -> None:
         with self._lock:
             self._last, self._last_at = request, time.monotonic()
+            self._lock.notify_all()
 
     def current(self) -> SyncRequest | None:
         """The last sync while the extension counts as connected, otherwise None."""
         with self._lock:
-            fresh = time.monotonic() - self._last_at <= self.connected_seconds
-            return self._last if fresh else None
+            return self._current()
+
+    def wait_connected(self, seconds: float) -> bool:
+        """Whether an extension is connected, giving one that is starting up `seconds` to sync."""
+        with self._lock:
+            return self._lock.wait_for(lambda: self._current() is not None, seconds)
+
+    def tab_scope(self) -> str:
+        """What an approval for a browser action binds: the tab commands go to ("tab:7")."""
+        synced = self.current()
+        tab = synced.tab if synced is not None else None
+        return f"tab:{tab.id}" if tab else "tab"
+
+    def _current(self) -> SyncRequest | None:
+        fresh = time.monotonic() - self._last_at <= self.connected_seconds
+        return self._last if fresh else None
 
     def status(self) -> dict[str, Any]:
         """For health: whether it is connected, when it was last heard from, what it reported."""

@@ -1,10 +1,12 @@
 """The one path every tool call takes, whatever transport carried it.
 
 lookup (tool, mode) in the generated table -> validate the arguments against the mode's own
-strict model -> gates (the approval engine, for modes that can change things) -> run the
-hand-written handler -> structured result. Every failure becomes a ToolError result that
-names the mode and the parameter at fault; only an unknown tool is a protocol error. A handler
-that crashes fails its call, never the process.
+strict model -> gates (AI Web Pilot: the extension's toggle; then the approval engine, for
+modes that can change things) -> run the hand-written handler, or leave it running in the
+background when a long-running mode is called with background set -> structured result.
+Every failure becomes a ToolError result that names the mode and the parameter at fault;
+only an unknown tool is a protocol error. A handler that crashes fails its call, never the
+process.
 """
 
 from __future__ import annotations
@@ -63,6 +65,8 @@ class Dispatcher:
     ) -> None:
         self._modes = modes
         self._approvals = runtime.approvals
+        self._extension = runtime.extension
+        self._background = runtime.background
         self._published: dict[str, list[ModeEntry]] = {}
         for entry in modes.values():
             if entry.published:
@@ -89,20 +93,46 @@ class Dispatcher:
             own = {name: value for name, value in (arguments or {}).items() if name != entry.mode_key}
             approval_id = own.pop(APPROVAL_PARAMETER, None) if "approval" in entry.gates else None
             params = self._validate(entry, own, approval_id)
+            if "ai_web_pilot" in entry.gates:
+                self._check_ai_web_pilot(entry)
             describe = getattr(self._handlers[tool], f"describe_{entry.mode}", None)
             self._approvals.check(entry, params, own, approval_id, partial(describe, params) if describe else None)
-            context = CallContext(entry, progress) if progress else CallContext(entry)
-            result = getattr(self._handlers[tool], entry.mode)(params, context)
+        except ToolFailure as failure:
+            log.info("%s refused: %s", tool, failure.error.message)
+            return ToolResult.failed(failure)
+        if entry.long_running and getattr(params, "background", False) is True:
+            started = self._background.start(entry.mode, partial(self._run, entry, params, CallContext(entry)))
+            return ToolResult(started.model_dump(mode="json"))
+        return self._run(entry, params, CallContext(entry, progress) if progress else CallContext(entry))
+
+    def _run(self, entry: ModeEntry, params: BaseModel, context: CallContext) -> ToolResult:
+        try:
+            result = getattr(self._handlers[entry.tool], entry.mode)(params, context)
             if not isinstance(result, entry.result_model):
                 raise TypeError(f"handler returned {type(result).__name__}, not {entry.result_model.__name__}")
             return ToolResult(result.model_dump(mode="json", by_alias=True))
         except ToolFailure as failure:
-            log.info("%s refused: %s", tool, failure.error.message)
+            log.info("%s refused: %s", entry.tool, failure.error.message)
             return ToolResult.failed(failure)
         except Exception as error:
-            log.exception("tool %s failed", tool)
+            log.exception("tool %s failed", entry.tool)
             return ToolResult.failed(
-                ToolFailure("handler_failed", f"{tool} failed: {type(error).__name__}: {error}", tool=tool)
+                ToolFailure("handler_failed", f"{entry.tool} failed: {type(error).__name__}: {error}", tool=entry.tool)
+            )
+
+    def _check_ai_web_pilot(self, entry: ModeEntry) -> None:
+        """Only the person at the browser can switch AI Web Pilot on, in the extension's popup."""
+        where = {"tool": entry.tool, "mode": entry.mode}
+        synced = self._extension.current()
+        if synced is None:
+            raise ToolFailure(
+                "extension_not_connected",
+                f"{entry.label} acts in the browser, and no Gasoline extension is connected.",
+                **where,
+            )
+        if not synced.settings.aiWebPilotEnabled:
+            raise ToolFailure(
+                "ai_web_pilot_disabled", "Enable 'AI Web Pilot' in extension popup to use this tool", **where
             )
 
     def _entry(self, tool: str, arguments: Mapping[str, Any]) -> ModeEntry:

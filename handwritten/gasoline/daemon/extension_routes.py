@@ -7,9 +7,10 @@ import json
 from typing import Any, Generic, TypeVar
 
 import falcon
-from pydantic import BaseModel, ValidationError
+from pydantic import MISSING, BaseModel, ValidationError
 
 from gasoline.capture.ingest import ingest_batch, reason
+from gasoline.core.missing import given
 from gasoline.runtime import Runtime
 from gasoline_generated.models import EventBatch, SyncRequest, SyncResponse
 from gasoline_generated.policy import EXTENSION_ORIGIN, LIMITS
@@ -92,10 +93,15 @@ class Events(ExtensionRoute[EventBatch]):
 
 
 class Sync(ExtensionRoute[SyncRequest]):
-    """POST /sync: the extension's version, settings and tab -> who answers."""
+    """POST /sync: the extension's version, settings and tab, acknowledgements and results of
+    commands -> who answers, and the commands to run (waiting up to wait_ms for one)."""
 
     body_model = SyncRequest
 
     def handle(self, body: SyncRequest) -> dict[str, Any]:
         self.runtime.extension.synced(body)
-        return SyncResponse(service="gasoline", version=self.runtime.version).model_dump(mode="json")
+        acks = [ack.root for ack in given(body.acks, [])]
+        commands = self.runtime.commands.poll(acks, given(body.results, []), body.wait_ms / 1000)
+        answer = SyncResponse(service="gasoline", version=self.runtime.version, commands=commands or MISSING)
+        return answer.model_dump(mode="json")
+

@@ -71,6 +71,8 @@ class ConfigureHandlers(ConfigureHandlerBase):
         cleared = {name: buffers[name].clear() for name in self._buffers_named(params)}
         if "websocket_events" in cleared:
             self.runtime.captured.websockets.clear()
+        if {"all", "command_results"} & set(params.buffers):
+            cleared["command_results"] = self.runtime.background.clear()
         return ConfigureClearResult(cleared=ConfigureClearCounts(**cleared), total=sum(cleared.values()))
 
     def describe_clear(self, params: ConfigureClearParams) -> str:

@@ -11,9 +11,12 @@ from gasoline.capture.pages import BadCursor, Page, paginate
 from gasoline.capture.store import Captured
 from gasoline.contract import CallContext
 from gasoline.core.errors import ToolFailure
+from gasoline.core.missing import given
 from gasoline.runtime import Runtime
 from gasoline_generated.handler_bases import ObserveHandlerBase
 from gasoline_generated.models import (
+    ObserveCommandResultParams,
+    ObserveCommandResultResult,
     ObserveErrorsParams,
     ObserveErrorsResult,
     ObserveLogsParams,
@@ -36,11 +39,6 @@ PAGE_BYTES = LIMITS.results.max_result_bytes // 2 - 1024
 LEVELS = ("debug", "log", "info", "warn", "error")
 
 Filter = Callable[[Captured], bool]
-
-
-def given(value: Any) -> Any:
-    """An optional parameter's value, or None when the call left it out."""
-    return None if value is MISSING else value
 
 
 def all_of(*filters: Filter | None) -> Filter:
@@ -140,6 +138,9 @@ class ObserveHandlers(ObserveHandlerBase):
         return ObservePageResult(
             extension_connected=True, tracked=tab.tracked, tab_id=tab.id, url=tab.url, title=tab.title
         )
+
+    def command_result(self, params: ObserveCommandResultParams, ctx: CallContext) -> ObserveCommandResultResult:
+        return ObserveCommandResultResult(**self.runtime.background.status(params.correlation_id))
 
     def result_page(self, params: ObserveResultPageParams, ctx: CallContext) -> ObserveResultPageResult:
         try:

@@ -53,6 +53,12 @@ class Allowance:
     mode: str
     scope: str | None = None
 
+    def covers(self, entry: ModeEntry, scope: str) -> bool:
+        """A scope without a target ("tab") covers every target of its kind ("tab:7")."""
+        if (self.tool, self.mode) != (entry.tool, entry.mode):
+            return False
+        return self.scope is None or scope == self.scope or scope.startswith(f"{self.scope}:")
+
 
 class DecisionError(ValueError):
     """A human channel asked for something impossible: an unknown (found=False) or already decided request."""
@@ -115,7 +121,7 @@ class ApprovalEngine:
         if self.classes[mutation].decision == "allow":
             return
         scope = self.scope_of(entry, params)
-        if any(a.tool == entry.tool and a.mode == entry.mode and a.scope in (None, scope) for a in self.allowances):
+        if any(a.covers(entry, scope) for a in self.allowances):
             self.audit.write("allowed_by_project_policy", tool=entry.tool, mode=entry.mode, scope=scope)
             return
         digest = arguments_hash(arguments)

@@ -1,0 +1,98 @@
+"""Run one command in the browser for a tool call: its result, or the ToolFailure that says why not.
+
+The call never hangs: with no extension connected it fails within timeouts.no_extension_ms;
+otherwise it waits the command's own limit plus a grace, so the extension's own report of a
+timeout (which says more) arrives first.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from pydantic import BaseModel
+
+from gasoline.capture.extension import ExtensionLink
+from gasoline.contract import CallContext
+from gasoline.core.errors import ToolFailure
+from gasoline_generated.models import CommandError
+from gasoline_generated.policy import COMMAND_TIMEOUTS_MS, LIMITS
+
+from .channel import CommandChannel, Pending
+
+
+class Browser:
+    def __init__(
+        self,
+        channel: CommandChannel,
+        extension: ExtensionLink,
+        no_extension_seconds: float = LIMITS.timeouts.no_extension_ms / 1000,
+        grace_seconds: float = LIMITS.timeouts.command_grace_ms / 1000,
+    ) -> None:
+        self.channel = channel
+        self.extension = extension
+        self.no_extension_seconds = no_extension_seconds
+        self.grace_seconds = grace_seconds
+
+    def run(
+        self,
+        ctx: CallContext,
+        kind: str,
+        params: BaseModel | dict[str, Any],
+        *,
+        timeout_ms: int | None = None,
+        tab_id: int | None = None,
+        selector_parameter: str = "selector",
+    ) -> Any:
+        """The command's result model (the one the mode returns). selector_parameter names the
+        call's argument to blame when the page refuses a selector."""
+        if not self.extension.wait_connected(self.no_extension_seconds):
+            raise ToolFailure(
+                "extension_not_connected",
+                "No Gasoline extension is connected: open Chromium or Chrome with the extension installed "
+                f"and pointed at this daemon (it syncs every {LIMITS.extension.poll_wait_ms // 1000} s).",
+                tool=ctx.entry.tool,
+                mode=ctx.entry.mode,
+            )
+        timeout_ms = timeout_ms or COMMAND_TIMEOUTS_MS[kind]
+        body = params.model_dump(mode="json", by_alias=True) if isinstance(params, BaseModel) else params
+        pending = self.channel.issue(kind, body, timeout_ms, tab_id)
+        ctx.progress(0, 2, "sent to the browser")
+        deadline = time.monotonic() + timeout_ms / 1000 + self.grace_seconds
+        if pending.acknowledged.wait(max(0.0, deadline - time.monotonic())):
+            ctx.progress(1, 2, "running in the page")
+        if not pending.answered.wait(max(0.0, deadline - time.monotonic())):
+            self.channel.withdraw(pending)
+            raise self._no_answer(ctx, pending, timeout_ms)
+        ctx.progress(2, 2, "done")
+        answer = pending.result.root  # type: ignore[union-attr]
+        if answer.status == "ok" and answer.result is not None:
+            return answer.result
+        error = answer.error or CommandError(code="unsupported", message="the extension sent no result")
+        raise failure_of(ctx, error, timeout_ms, selector_parameter)
+
+    def _no_answer(self, ctx: CallContext, pending: Pending, timeout_ms: int) -> ToolFailure:
+        picked_up = pending.acknowledged.is_set()
+        where = "the page did not answer" if picked_up else "the extension did not pick the command up"
+        return ToolFailure(
+            "timeout",
+            f"{ctx.entry.label}: {where} within {timeout_ms} ms.",
+            tool=ctx.entry.tool,
+            mode=ctx.entry.mode,
+            details={"timeout_ms": timeout_ms, "picked_up": picked_up},
+        )
+
+
+def failure_of(ctx: CallContext, error: CommandError, timeout_ms: int, selector_parameter: str) -> ToolFailure:
+    """What the browser reported, as the tool error a client can act on."""
+    where = {"tool": ctx.entry.tool, "mode": ctx.entry.mode}
+    message = f"{ctx.entry.label}: {error.message}"
+    blamed = {"invalid_selector": selector_parameter, "snapshot_not_found": "snapshot_name"}.get(error.code)
+    if blamed:
+        return ToolFailure("invalid_arguments", message, problems=[(blamed, error.message)], **where)
+    if error.code == "tab_gone":
+        return ToolFailure("tab_gone", message, **where)
+    if error.code == "timeout":
+        return ToolFailure("timeout", message, details={"timeout_ms": timeout_ms}, **where)
+    details = {"code": error.code} | ({"stack": error.stack} if isinstance(error.stack, str) else {})
+    return ToolFailure("command_failed", message, details=details, **where)

@@ -1,0 +1,446 @@
+"""On-demand commands end to end: real headless Chromium with the built extension, a real daemon,
+fixture pages on a real HTTP server, and every check made through MCP calls (analyze, interact,
+observe). Playwright only opens pages, flips popup switches and looks at the page afterwards."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+from gasoline_generated.dispatch import MODES
+from gasoline_generated.policy import LIMITS
+
+from .browsers import chromium_with_extension, open_popup, set_switch
+from .conftest import Isolated
+from .fixture_site import fixture_site
+from .processes import Bridge, Daemon, gasoline_cli, running_bridge, running_daemon, wait_for
+
+AXE = Path(__file__).parents[2] / "extension" / "node_modules" / "axe-core" / "axe.min.js"
+PILOT_MODES = [entry.mode for entry in MODES.values() if "ai_web_pilot" in entry.gates and entry.published]
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    with fixture_site() as base:
+        yield base
+
+
+@pytest.fixture
+def pilot_daemon(isolated: Isolated) -> Iterator[Daemon]:
+    """A daemon whose project lets every AI Web Pilot action run without asking (approvals are
+    tested on their own below); the toggle in the popup still decides."""
+    config = isolated.state_dir.parent / ".gasoline" / "config.yaml"
+    config.parent.mkdir(exist_ok=True)
+    allowed = "\n".join(
+        f"    - {{tool: interact, mode: {mode}, scope: {MODES['interact', mode].scope[0]}}}" for mode in PILOT_MODES
+    )
+    config.write_text(f"approvals:\n  allow:\n{allowed}\n")
+    with running_daemon(isolated.state_dir, port=isolated.port) as running:
+        yield running
+
+
+@pytest.fixture
+def pilot_bridge(pilot_daemon: Daemon, isolated: Isolated) -> Iterator[Bridge]:
+    with running_bridge(isolated.state_dir, isolated.port) as running:
+        running.initialize()
+        yield running
+
+
+@pytest.fixture
+def chromium(daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
+    with chromium_with_extension(daemon.port, tmp_path) as context:
+        yield context
+
+
+@pytest.fixture
+def pilot_chromium(pilot_daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
+    """Chromium with AI Web Pilot switched on in the popup, as its user would."""
+    with chromium_with_extension(pilot_daemon.port, tmp_path) as context:
+        popup = open_popup(context)
+        set_switch(popup, "#ai-web-pilot", True)
+        popup.close()
+        yield context
+
+
+def open_page(context: BrowserContext, url: str) -> Page:
+    page = context.new_page()
+    page.goto(url)
+    page.bring_to_front()
+    return page
+
+
+def call(bridge: Bridge, tool: str, seconds: float = 40, **arguments: Any) -> tuple[bool, dict[str, Any]]:
+    """(is_error, structuredContent) of one tools/call."""
+    result = bridge.call(tool, arguments, seconds)["result"]
+    return bool(result.get("isError")), result["structuredContent"]
+
+
+def ok(bridge: Bridge, tool: str, **arguments: Any) -> dict[str, Any]:
+    failed, content = call(bridge, tool, **arguments)
+    assert not failed, content
+    return content
+
+
+def on_page(bridge: Bridge, url: str) -> None:
+    """Wait until the extension reports this page as the one commands go to."""
+    wait_for(lambda: (bridge.result("observe", what="page").get("url") or "").startswith(url), 15, f"{url} targeted")
+
+
+def test_a_command_without_an_extension_fails_within_a_second(bridge: Bridge) -> None:
+    started = time.monotonic()
+    failed, error = call(bridge, "analyze", what="dom", selector="h1")
+    elapsed = time.monotonic() - started
+    assert failed and error["error"] == "extension_not_connected", error
+    assert elapsed < LIMITS.timeouts.no_extension_ms / 1000 + 1.0, elapsed
+
+
+def test_dom_query_enforces_its_limits(site: str, chromium: BrowserContext, bridge: Bridge) -> None:
+    open_page(chromium, site + "dom.html")
+    on_page(bridge, site + "dom.html")
+
+    items = ok(bridge, "analyze", what="dom", selector="#items > li")
+    assert items["matchCount"] == 60 and items["returnedCount"] == LIMITS.queries.dom_max_elements
+    assert [m["text"] for m in items["matches"][:2]] == ["Item 1", "Item 2"]
+    assert items["title"] == "DOM fixture" and items["url"] == site + "dom.html"
+
+    long = ok(bridge, "analyze", what="dom", selector="#long")["matches"][0]
+    assert len(long["text"]) == LIMITS.queries.dom_text_chars
+
+    box = ok(bridge, "analyze", what="dom", selector="#box", include_styles=True, properties=["color", "width"])
+    element = box["matches"][0]
+    assert element["selector"] == "#box" and element["visible"] is True
+    assert element["boundingBox"]["width"] == 120 and element["boundingBox"]["height"] == 40
+    assert element["styles"] == {"color": "rgb(255, 0, 0)", "width": "120px"}
+    assert element["attributes"] == {"id": "box", "class": "box"}
+
+    hidden = ok(bridge, "analyze", what="dom", selector="#gone")["matches"][0]
+    assert hidden["visible"] is False and hidden["text"] == "Hidden text"
+
+    deep = ok(bridge, "analyze", what="dom", selector="#deep", include_children=True, max_depth=9)["matches"][0]
+    depth, node = 0, deep
+    while node.get("children"):
+        depth, node = depth + 1, node["children"][0]
+    assert depth == LIMITS.queries.dom_max_depth
+
+    failed, error = call(bridge, "analyze", what="dom", selector="##")
+    assert failed and error["error"] == "invalid_arguments", error
+    assert error["problems"][0]["parameter"] == "selector" and "not a valid" in error["message"]
+
+
+def test_page_info_describes_the_page(site: str, chromium: BrowserContext, bridge: Bridge) -> None:
+    page = open_page(chromium, site + "dom.html")
+    on_page(bridge, site + "dom.html")
+    info = ok(bridge, "analyze", what="page_info")
+    assert info["url"] == site + "dom.html" and info["title"] == "DOM fixture"
+    assert info["headings"] == ["DOM fixture", "Items"]
+    assert info["forms"] == [{"id": "login", "action": site + "login", "fields": ["email", "password"]}]
+    assert info["links"] == 2 and info["images"] == 1
+    assert info["interactiveElements"] == page.evaluate(
+        "document.querySelectorAll('a[href], button, input, select, textarea').length"
+    )
+    assert info["viewport"] == page.evaluate("({width: innerWidth, height: innerHeight})")
+
+
+def test_accessibility_audit_matches_axe_run_in_the_page(site: str, chromium: BrowserContext, bridge: Bridge) -> None:
+    page = open_page(chromium, site + "a11y.html")
+    on_page(bridge, site + "a11y.html")
+
+    audit = ok(bridge, "analyze", what="accessibility")
+    assert audit["cached"] is False and audit["url"] == site + "a11y.html"
+    assert page.evaluate("typeof window.axe") == "undefined", "axe-core stays out of the page's globals"
+
+    page.add_script_tag(path=str(AXE))
+    direct = page.evaluate("axe.run().then(r => r.violations.map(v => v.id))")
+    assert sorted(v["id"] for v in audit["violations"]) == sorted(direct)
+    assert {"image-alt", "color-contrast", "label", "button-name"} <= set(direct)
+
+    impacts = [v["impact"] for v in audit["violations"]]
+    order = ["critical", "serious", "moderate", "minor"]
+    assert impacts == sorted(impacts, key=order.index), "grouped by impact, the worst first"
+    images = next(v for v in audit["violations"] if v["id"] == "image-alt")
+    assert images["nodeCount"] == 12 and len(images["nodes"]) == LIMITS.queries.a11y_max_nodes
+    assert all(len(n["html"]) <= LIMITS.queries.a11y_html_chars and n["fix"] for n in images["nodes"])
+    contrast = next(v for v in audit["violations"] if v["id"] == "color-contrast")
+    assert "1.4.3" in contrast["wcag"] and "#bbbbbb" in contrast["nodes"][0]["fix"]
+
+    again = ok(bridge, "analyze", what="accessibility")
+    assert again["cached"] is True and again["timestamp"] == audit["timestamp"]
+    fresh = ok(bridge, "analyze", what="accessibility", force_refresh=True)
+    assert fresh["cached"] is False
+
+    scoped = ok(bridge, "analyze", what="accessibility", scope="#signup", tags=["wcag2a"], include_passes=True)
+    assert {v["id"] for v in scoped["violations"]} <= {"label", "button-name"} and scoped["passes"]
+    failed, error = call(bridge, "analyze", what="accessibility", scope="#nowhere")
+    assert failed and error["error"] == "command_failed" and error["details"]["code"] == "element_not_found"
+
+
+def test_an_audit_runs_in_the_background_with_progress(site: str, chromium: BrowserContext, bridge: Bridge) -> None:
+    open_page(chromium, site + "a11y.html")
+    on_page(bridge, site + "a11y.html")
+    started = ok(bridge, "analyze", what="accessibility", background=True)
+    assert started["status"] == "pending" and started["kind"] == "accessibility"
+
+    def finished() -> dict[str, Any] | None:
+        status = ok(bridge, "observe", what="command_result", correlation_id=started["correlation_id"])
+        return status if status["status"] != "pending" else None
+
+    outcome = wait_for(finished, 30, "the background audit")
+    assert outcome["status"] == "ok" and outcome["result"]["url"] == site + "a11y.html"
+    assert ok(bridge, "observe", what="command_result", correlation_id="cmd_never")["status"] == "expired"
+
+    bridge.next_id += 1
+    bridge.send(
+        {
+            "jsonrpc": "2.0",
+            "id": bridge.next_id,
+            "method": "tools/call",
+            "params": {
+                "name": "analyze",
+                "arguments": {"what": "accessibility", "force_refresh": True},
+                "_meta": {"progressToken": "audit-1"},
+            },
+        }
+    )
+    reply = bridge.reply_to(bridge.next_id, 40)
+    assert not reply["result"].get("isError"), reply
+    progress = [
+        m["params"]
+        for m in bridge.received
+        if m.get("method") == "notifications/progress" and m["params"]["progressToken"] == "audit-1"
+    ]
+    assert [p["progress"] for p in progress] == sorted(p["progress"] for p in progress) and len(progress) >= 2
+
+
+def test_pilot_actions_need_the_popup_toggle(
+    site: str, chromium: BrowserContext, bridge: Bridge, isolated: Isolated
+) -> None:
+    open_page(chromium, site + "form.html")
+    on_page(bridge, site + "form.html")
+    for mode in PILOT_MODES:
+        failed, error = call(bridge, "interact", action=mode, **_arguments_for(mode))
+        assert failed and error["error"] == "ai_web_pilot_disabled", (mode, error)
+        assert error["message"] == "Enable 'AI Web Pilot' in extension popup to use this tool"
+    assert "ai_web_pilot" not in json.dumps(ok(bridge, "configure", action="health").get("settings", {}))
+
+    popup = open_popup(chromium)
+    set_switch(popup, "#ai-web-pilot", True)
+    page = open_page(chromium, site + "form.html")
+    on_page(bridge, site + "form.html")
+    wait_for(lambda: ok(bridge, "configure", action="health")["extension"]["settings"]["aiWebPilotEnabled"], 15)
+    failed, asked = call(bridge, "interact", action="highlight", selector="#save")
+    assert failed and asked["error"] == "approval_required", "the approval engine applies on top"
+    request_id = asked["details"]["request_id"]
+    assert asked["details"]["scope"].startswith("tab:")
+    approved = gasoline_cli(isolated.state_dir, isolated.port, "approve", request_id)
+    assert approved.returncode == 0, approved.stderr
+    highlighted = ok(bridge, "interact", action="highlight", selector="#save", approval_id=request_id)
+    assert highlighted["success"] is True
+    assert page.evaluate("!!document.getElementById('gasoline-highlighter')")
+
+
+def test_highlight_lifecycle(site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge) -> None:
+    page = open_page(pilot_chromium, site + "form.html")
+    on_page(pilot_bridge, site + "form.html")
+    shown = ok(pilot_bridge, "interact", action="highlight", selector="#save", duration_ms=60_000)
+    frame = page.evaluate(
+        """() => { const f = document.getElementById('gasoline-highlighter'); const s = getComputedStyle(f);
+        return {count: document.querySelectorAll('#gasoline-highlighter').length, position: s.position,
+        border: s.borderTopWidth + ' ' + s.borderTopStyle, z: s.zIndex, pointer: s.pointerEvents,
+        box: f.getBoundingClientRect().toJSON()} }"""
+    )
+    target = page.evaluate("document.getElementById('save').getBoundingClientRect().toJSON()")
+    assert shown["bounds"] == pytest.approx({k: target[k] for k in ("x", "y", "width", "height")}, abs=0.01)
+    assert frame["count"] == 1 and frame["position"] == "fixed" and frame["pointer"] == "none"
+    assert frame["border"] == "4px solid" and frame["z"] == "2147483647"
+
+    ok(pilot_bridge, "interact", action="highlight", selector="#name", duration_ms=300)
+    assert page.evaluate("document.querySelectorAll('#gasoline-highlighter').length") == 1, "the next one replaces it"
+    page.wait_for_function("!document.getElementById('gasoline-highlighter')", timeout=5_000)
+
+    failed, error = call(pilot_bridge, "interact", action="highlight", selector="#missing")
+    assert failed and error["error"] == "command_failed" and error["details"]["code"] == "element_not_found"
+
+
+def test_state_round_trip(site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge) -> None:
+    page = open_page(pilot_chromium, site + "form.html?step=cart")
+    on_page(pilot_bridge, site + "form.html")
+    page.evaluate(
+        """() => { localStorage.clear(); sessionStorage.clear();
+        localStorage.setItem('cart', '3 items'); localStorage.setItem('theme', 'dark');
+        sessionStorage.setItem('step', 'payment'); document.cookie = 'session=abc123; path=/'; }"""
+    )
+    saved = ok(pilot_bridge, "interact", action="save_state", snapshot_name="cart_full")
+    assert saved["counts"] == {"localStorage": 2, "sessionStorage": 1, "cookies": 1}
+    assert saved["url"] == site + "form.html?step=cart" and saved["size_bytes"] > 0
+
+    page.evaluate(
+        "() => { localStorage.clear(); localStorage.setItem('other', 'x'); sessionStorage.clear();"
+        " document.cookie = 'session=; max-age=0; path=/'; history.replaceState(null, '', '/form.html?step=home'); }"
+    )
+    loaded = ok(pilot_bridge, "interact", action="load_state", snapshot_name="cart_full")
+    assert loaded["restored"] == {"localStorage": 2, "sessionStorage": 1, "cookies": 1}
+    assert loaded["navigated_to"] == site + "form.html?step=cart"
+    page.wait_for_url(site + "form.html?step=cart")
+    state = page.evaluate(
+        "({local: {...localStorage}, session: {...sessionStorage}, cookie: document.cookie, url: location.href})"
+    )
+    assert state == {
+        "local": {"cart": "3 items", "theme": "dark"},
+        "session": {"step": "payment"},
+        "cookie": "session=abc123",
+        "url": site + "form.html?step=cart",
+    }
+
+    listed = ok(pilot_bridge, "interact", action="list_states")["snapshots"]
+    assert [s["name"] for s in listed] == ["cart_full"] and listed[0]["url"] == saved["url"]
+    assert ok(pilot_bridge, "interact", action="delete_state", snapshot_name="cart_full")["success"] is True
+    assert ok(pilot_bridge, "interact", action="list_states")["snapshots"] == []
+    failed, error = call(pilot_bridge, "interact", action="load_state", snapshot_name="cart_full")
+    assert failed and error["error"] == "invalid_arguments" and error["problems"][0]["parameter"] == "snapshot_name"
+
+
+def test_execute_js_results_errors_and_timeouts(site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge) -> None:
+    page = open_page(pilot_chromium, site + "form.html")
+    on_page(pilot_bridge, site + "form.html")
+    two = ok(pilot_bridge, "interact", action="execute_js", script="1 + 1")
+    assert two["success"] is True and two["result"] == 2 and two["execution_path"] == "page_context"
+    state = ok(pilot_bridge, "interact", action="execute_js", script="Promise.resolve({seen: window.seen.clicks})")
+    assert state["result"] == {"seen": 0}, "page globals are visible and promises are awaited"
+
+    thrown = ok(pilot_bridge, "interact", action="execute_js", script="throw new Error('test')")
+    assert thrown["success"] is False and thrown["error"] == "Error: test" and "Error: test" in thrown["stack"]
+
+    started = time.monotonic()
+    failed, error = call(pilot_bridge, "interact", action="execute_js", script="while(true){}", timeout_ms=1000)
+    assert failed and error["error"] == "timeout" and "1000 ms" in error["message"], error
+    assert time.monotonic() - started < 1 + LIMITS.timeouts.command_grace_ms / 1000 + 2
+    page.close()  # its thread is still looping: an extension cannot stop a page-context script
+
+
+def test_execute_js_on_a_strict_csp_page(site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge) -> None:
+    page = open_page(pilot_chromium, site + "csp.html")
+    on_page(pilot_bridge, site + "csp.html")
+    assert page.get_attribute("body", "data-eval") == "blocked", "the page's own scripts may not eval"
+    answer = ok(pilot_bridge, "interact", action="execute_js", script="document.getElementById('answer').textContent")
+    assert answer == {**answer, "success": True, "result": "42", "execution_path": "debugger"}
+    thrown = ok(pilot_bridge, "interact", action="execute_js", script="throw new Error('csp test')")
+    assert thrown["success"] is False and "csp test" in thrown["error"] and thrown["execution_path"] == "debugger"
+    failed, error = call(pilot_bridge, "interact", action="execute_js", script="while(true){}", timeout_ms=500)
+    assert failed and error["error"] == "timeout" and "stopped" in error["message"], error
+    assert page.evaluate("document.title") == "Strict CSP fixture", "the debugger stopped the script"
+
+
+def test_click_type_and_upload(site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge, isolated: Isolated) -> None:
+    page = open_page(pilot_chromium, site + "form.html")
+    on_page(pilot_bridge, site + "form.html")
+    clicked = ok(pilot_bridge, "interact", action="click", selector="#save")
+    assert clicked["tag"] == "button" and page.evaluate("window.seen.clicks") == 1
+    for selector, problem in (("#disabled", "disabled"), ("#invisible", "hidden"), ("#nothing", "no element")):
+        failed, error = call(pilot_bridge, "interact", action="click", selector=selector)
+        assert failed and error["error"] == "command_failed" and problem in error["message"], error
+
+    typed = ok(pilot_bridge, "interact", action="type", selector="#name", text="Alice", clear=True)
+    assert typed["value_length"] == 5 and page.input_value("#name") == "Alice"
+    assert page.evaluate("window.seen.inputs") >= 5 and page.evaluate("window.seen.changes") == 1
+    ok(pilot_bridge, "interact", action="type", selector="#query", text="shoes", submit=True)
+    assert page.evaluate("window.seen.submits") == 1
+    failed, error = call(pilot_bridge, "interact", action="type", selector="#readonly", text="x")
+    assert failed and "read-only" in error["message"]
+
+    (isolated.state_dir.parent / "avatar.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(24))
+    uploaded = ok(pilot_bridge, "interact", action="upload", selector="#avatar", file_path="avatar.png")
+    assert uploaded == {**uploaded, "file_name": "avatar.png", "size_bytes": 32, "mime_type": "image/png"}
+    assert page.evaluate("window.seen.files") == [{"name": "avatar.png", "size": 32, "type": "image/png"}]
+    failed, error = call(pilot_bridge, "interact", action="upload", selector="#avatar", file_path="../outside.txt")
+    assert failed and error["error"] == "invalid_arguments" and "outside the repository" in error["message"]
+
+
+def test_navigate_refresh_and_new_tab(site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge) -> None:
+    page = open_page(pilot_chromium, site + "form.html")
+    on_page(pilot_bridge, site + "form.html")
+    went = ok(pilot_bridge, "interact", action="navigate", url=site + "dom.html")
+    assert went["url"] == site + "dom.html" and went["title"] == "DOM fixture"
+    page.wait_for_url(site + "dom.html")
+    page.evaluate("window.marker = 1")
+    assert ok(pilot_bridge, "interact", action="refresh")["url"] == site + "dom.html"
+    assert page.evaluate("window.marker") is None, "the page was reloaded"
+
+    opened = ok(pilot_bridge, "interact", action="new_tab", url=site + "a11y.html", track=True)
+    assert opened["tracked"] is True and opened["url"] == site + "a11y.html"
+    wait_for(lambda: pilot_bridge.result("observe", what="page").get("tab_id") == opened["tab_id"], 15, "tracked")
+    assert ok(pilot_bridge, "analyze", what="page_info")["title"] == "Accessibility fixture"
+
+
+def test_a_command_fails_when_its_tracked_tab_closes(
+    site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge
+) -> None:
+    page = open_page(pilot_chromium, site + "form.html")
+    popup = open_popup(pilot_chromium)
+    page.bring_to_front()
+    popup.click("#track-button")
+    wait_for(lambda: pilot_bridge.result("observe", what="page").get("tracked"), 15, "the tracked tab")
+    outcome: dict[str, Any] = {}
+
+    def slow_script() -> None:
+        outcome["reply"] = call(
+            pilot_bridge, "interact", action="execute_js", script="new Promise(r => setTimeout(r, 4000))"
+        )
+
+    worker = threading.Thread(target=slow_script)
+    started = time.monotonic()
+    worker.start()
+    page.wait_for_timeout(500)  # the script is running in the page
+    page.close()
+    worker.join(10)
+    failed, error = outcome["reply"]
+    assert failed and error["error"] == "tab_gone", error
+    assert time.monotonic() - started < 4, "failed when the tab closed, not at the script's end"
+
+
+def test_a_command_survives_a_service_worker_restart(site: str, chromium: BrowserContext, bridge: Bridge) -> None:
+    page = open_page(chromium, site + "dom.html")
+    on_page(bridge, site + "dom.html")
+    session = chromium.browser.new_browser_cdp_session() if chromium.browser else None
+    worker_targets = [
+        t
+        for t in session.send("Target.getTargets")["targetInfos"]  # type: ignore[union-attr]
+        if t["type"] == "service_worker" and t["url"].startswith("chrome-extension://")
+    ]
+    assert worker_targets
+    outcome: dict[str, Any] = {}
+    for target in worker_targets:
+        session.send("Target.closeTarget", {"targetId": target["targetId"]})  # type: ignore[union-attr]
+    thread = threading.Thread(target=lambda: outcome.update(reply=call(bridge, "analyze", what="dom", selector="h1")))
+    thread.start()
+    page.wait_for_timeout(300)
+    page.evaluate("console.log('wake the worker')")  # a message from the page starts the worker again
+    thread.join(20)
+    failed, result = outcome["reply"]
+    assert not failed, result
+    assert result["matches"][0]["text"] == "DOM fixture"
+
+
+def _arguments_for(mode: str) -> dict[str, Any]:
+    return {
+        "highlight": {"selector": "#save"},
+        "execute_js": {"script": "1 + 1"},
+        "click": {"selector": "#save"},
+        "type": {"selector": "#name", "text": "x"},
+        "navigate": {"url": "http://127.0.0.1/"},
+        "refresh": {},
+        "new_tab": {},
+        "save_state": {"snapshot_name": "s"},
+        "load_state": {"snapshot_name": "s"},
+        "list_states": {},
+        "delete_state": {"snapshot_name": "s"},
+        "upload": {"selector": "#avatar", "file_path": "avatar.png"},
+    }[mode]
+
+
