@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
+from gasoline.contract import IsoDateTime
 from pydantic import (
     MISSING,
-    AwareDatetime,
     BaseModel,
     ConfigDict,
     Field,
@@ -209,7 +209,7 @@ class BackgroundCommand(BaseModel):
     """
     The mode that runs, e.g. accessibility.
     """
-    issued_at: AwareDatetime
+    issued_at: IsoDateTime
     """
     When it was issued (UTC).
     """
@@ -347,7 +347,7 @@ class ConfigureAgentWatchResult(BaseModel):
     """
     Times the watch has fired since it was enabled.
     """
-    last_triggered_at: AwareDatetime | MISSING = MISSING
+    last_triggered_at: IsoDateTime | MISSING = MISSING
     """
     When it last fired (UTC); absent if it never has.
     """
@@ -444,7 +444,7 @@ class ConfigureSnapshotEntry(BaseModel):
     """
     The service it belongs to.
     """
-    timestamp: AwareDatetime
+    timestamp: IsoDateTime
     """
     When it was taken (UTC).
     """
@@ -452,7 +452,7 @@ class ConfigureSnapshotEntry(BaseModel):
     """
     Its size on disk.
     """
-    expires_at: AwareDatetime
+    expires_at: IsoDateTime
     """
     When it will be removed (UTC).
     """
@@ -508,7 +508,7 @@ class ConfigureSnapshotResult(BaseModel):
     """
     The service the snapshot belongs to.
     """
-    timestamp: AwareDatetime | MISSING = MISSING
+    timestamp: IsoDateTime | MISSING = MISSING
     """
     When the snapshot was taken (UTC).
     """
@@ -538,7 +538,7 @@ class ConsoleEvent(BaseModel):
     """
     Event type.
     """
-    ts: AwareDatetime
+    ts: IsoDateTime
     """
     When the call happened (ISO 8601, UTC).
     """
@@ -729,7 +729,7 @@ class ExceptionEvent(BaseModel):
     """
     Event type.
     """
-    ts: AwareDatetime
+    ts: IsoDateTime
     """
     When it happened (ISO 8601, UTC).
     """
@@ -1576,7 +1576,7 @@ class InteractStateSnapshot(BaseModel):
     """
     URL of the page when it was saved.
     """
-    timestamp: AwareDatetime
+    timestamp: IsoDateTime
     """
     When it was saved (UTC).
     """
@@ -1728,7 +1728,7 @@ class NetworkBodyEvent(BaseModel):
     """
     Event type.
     """
-    ts: AwareDatetime
+    ts: IsoDateTime
     """
     When the request started (ISO 8601, UTC).
     """
@@ -1794,7 +1794,7 @@ class NetworkErrorEvent(BaseModel):
     """
     Event type.
     """
-    ts: AwareDatetime
+    ts: IsoDateTime
     """
     When the request started (ISO 8601, UTC).
     """
@@ -2026,7 +2026,7 @@ class ObserveBackendStateResult(BaseModel):
     """
     Why the service could not be reached or answered with an error, when it did.
     """
-    fetched_at: AwareDatetime
+    fetched_at: IsoDateTime
     """
     When the answer was obtained from the service (UTC).
     """
@@ -2086,7 +2086,7 @@ class ObserveErrorsParams(BaseModel):
     """
     Only entries whose page URL contains this text.
     """
-    since: AwareDatetime | MISSING = MISSING
+    since: IsoDateTime | MISSING = MISSING
     """
     Only entries at or after this time (ISO 8601, UTC).
     """
@@ -2116,7 +2116,7 @@ class ObserveLogsParams(BaseModel):
     """
     Only entries whose page URL contains this text.
     """
-    since: AwareDatetime | MISSING = MISSING
+    since: IsoDateTime | MISSING = MISSING
     """
     Only entries at or after this time (ISO 8601, UTC).
     """
@@ -2386,11 +2386,11 @@ class ObserveWebsocketStatusConnection(BaseModel):
     """
     Whether the connection is open.
     """
-    opened_at: AwareDatetime
+    opened_at: IsoDateTime
     """
     When it opened (UTC).
     """
-    closed_at: AwareDatetime | MISSING = MISSING
+    closed_at: IsoDateTime | MISSING = MISSING
     """
     When it closed (UTC); absent while open.
     """
@@ -2418,7 +2418,7 @@ class ObserveWebsocketStatusConnection(BaseModel):
     """
     Messages sent per second over the last minute.
     """
-    last_message_at: AwareDatetime | MISSING = MISSING
+    last_message_at: IsoDateTime | MISSING = MISSING
     """
     When the last message in either direction passed (UTC); absent before the first.
     """
@@ -2833,7 +2833,7 @@ class WebSocketEvent(BaseModel):
     """
     Event type.
     """
-    ts: AwareDatetime
+    ts: IsoDateTime
     """
     When it happened (ISO 8601, UTC).
     """
@@ -2903,7 +2903,7 @@ class AccessibilityAuditCommand(BaseModel):
     """
     How long the daemon waits for the result.
     """
-    issued_at: AwareDatetime | MISSING = MISSING
+    issued_at: IsoDateTime | MISSING = MISSING
     """
     When the daemon issued the command (UTC).
     """
@@ -2922,7 +2922,7 @@ class AccessibilityAuditResult(BaseModel):
     """
     URL of the audited page.
     """
-    timestamp: AwareDatetime
+    timestamp: IsoDateTime
     """
     When the audit ran (UTC).
     """
@@ -2978,7 +2978,7 @@ class ClickCommand(BaseModel):
     """
     How long the daemon waits for the result.
     """
-    issued_at: AwareDatetime | MISSING = MISSING
+    issued_at: IsoDateTime | MISSING = MISSING
     """
     When the daemon issued the command (UTC).
     """
@@ -3045,7 +3045,7 @@ class DeleteStateCommand(BaseModel):
     """
     How long the daemon waits for the result.
     """
-    issued_at: AwareDatetime | MISSING = MISSING
+    issued_at: IsoDateTime | MISSING = MISSING
     """
     When the daemon issued the command (UTC).
     """
@@ -3112,7 +3112,7 @@ class DomQueryCommand(BaseModel):
     """
     How long the daemon waits for the result.
     """
-    issued_at: AwareDatetime | MISSING = MISSING
+    issued_at: IsoDateTime | MISSING = MISSING
     """
     When the daemon issued the command (UTC).
     """
@@ -3179,7 +3179,7 @@ class ExecuteJsCommand(BaseModel):
     """
     How long the daemon waits for the result.
     """
-    issued_at: AwareDatetime | MISSING = MISSING
+    issued_at: IsoDateTime | MISSING = MISSING
     """
     When the daemon issued the command (UTC).
     """
@@ -3268,7 +3268,7 @@ class HighlightCommand(BaseModel):
     """
     How long the daemon waits for the result.
     """
-    issued_at: AwareDatetime | MISSING = MISSING
+    issued_at: IsoDateTime | MISSING = MISSING
     """
     When the daemon issued the command (UTC).
     """
@@ -3381,7 +3381,7 @@ class ListStatesCommand(BaseModel):
     """
     How long the daemon waits for the result.
     """
-    issued_at: AwareDatetime | MISSING = MISSING
+    issued_at: IsoDateTime | MISSING = MISSING
     """
     When the daemon issued the command (UTC).
     """
@@ -3448,7 +3448,7 @@ class LoadStateCommand(BaseModel):
     """
     How long the daemon waits for the result.
     """
-    issued_at: AwareDatetime | MISSING = MISSING
+    issued_at: IsoDateTime | MISSING = MISSING
     """
     When the daemon issued the command (UTC).
     """
@@ -3515,7 +3515,7 @@ class NavigateCommand(BaseModel):
     """
     How long the daemon waits for the result.
     """
-    issued_at: AwareDatetime | MISSING = MISSING
+    issued_at: IsoDateTime | MISSING = MISSING
     """
     When the daemon issued the command (UTC).
     """
@@ -3582,7 +3582,7 @@ class NewTabCommand(BaseModel):
     """
     How long the daemon waits for the result.
     """
-    issued_at: AwareDatetime | MISSING = MISSING
+    issued_at: IsoDateTime | MISSING = MISSING
     """
     When the daemon issued the command (UTC).
     """
@@ -3629,7 +3629,7 @@ class ObserveAuditLogEntry(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    timestamp: AwareDatetime
+    timestamp: IsoDateTime
     """
     When the operation started (UTC).
     """
@@ -3749,11 +3749,11 @@ class ObserveCommandResultResult(BaseModel):
     """
     What the call would have answered had it not run in the background; present when status is error or timeout.
     """
-    issued_at: AwareDatetime | MISSING = MISSING
+    issued_at: IsoDateTime | MISSING = MISSING
     """
     When the command was issued (UTC); absent when expired.
     """
-    completed_at: AwareDatetime | MISSING = MISSING
+    completed_at: IsoDateTime | MISSING = MISSING
     """
     When the result came back or the wait ran out (UTC); absent while pending.
     """
@@ -3793,7 +3793,7 @@ class ObserveModificationLogEntry(BaseModel):
     """
     Id of the modification, for rolling it back.
     """
-    timestamp: AwareDatetime
+    timestamp: IsoDateTime
     """
     When the edit was made (UTC).
     """
@@ -3907,7 +3907,7 @@ class PageInfoCommand(BaseModel):
     """
     How long the daemon waits for the result.
     """
-    issued_at: AwareDatetime | MISSING = MISSING
+    issued_at: IsoDateTime | MISSING = MISSING
     """
     When the daemon issued the command (UTC).
     """
@@ -4002,7 +4002,7 @@ class RefreshCommand(BaseModel):
     """
     How long the daemon waits for the result.
     """
-    issued_at: AwareDatetime | MISSING = MISSING
+    issued_at: IsoDateTime | MISSING = MISSING
     """
     When the daemon issued the command (UTC).
     """
@@ -4069,7 +4069,7 @@ class SaveStateCommand(BaseModel):
     """
     How long the daemon waits for the result.
     """
-    issued_at: AwareDatetime | MISSING = MISSING
+    issued_at: IsoDateTime | MISSING = MISSING
     """
     When the daemon issued the command (UTC).
     """
@@ -4136,7 +4136,7 @@ class TypeTextCommand(BaseModel):
     """
     How long the daemon waits for the result.
     """
-    issued_at: AwareDatetime | MISSING = MISSING
+    issued_at: IsoDateTime | MISSING = MISSING
     """
     When the daemon issued the command (UTC).
     """
@@ -4203,7 +4203,7 @@ class UploadCommand(BaseModel):
     """
     How long the daemon waits for the result.
     """
-    issued_at: AwareDatetime | MISSING = MISSING
+    issued_at: IsoDateTime | MISSING = MISSING
     """
     When the daemon issued the command (UTC).
     """
@@ -4330,7 +4330,7 @@ class ConfigureHealthResult(BaseModel):
     """
     Process id of the server.
     """
-    started_at: AwareDatetime
+    started_at: IsoDateTime
     """
     When the server started (UTC).
     """

@@ -8,9 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from datetime import datetime
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel
+from pydantic import AwareDatetime, BaseModel, BeforeValidator
+
+
+def _date_time_text(value: Any) -> Any:
+    """JSON Schema's date-time is a string: a number is not a moment, whatever pydantic's lax mode says."""
+    if not isinstance(value, str | datetime):
+        raise ValueError("a date-time must be an RFC 3339 string")
+    return value
+
+
+# The models' date-time fields: RFC 3339 text with a time zone, nothing else.
+IsoDateTime = Annotated[AwareDatetime, BeforeValidator(_date_time_text)]
 
 MutationClass = Literal["read_only", "mutating", "destructive"]
 Gate = Literal["ai_web_pilot", "approval"]

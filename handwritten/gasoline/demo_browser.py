@@ -28,7 +28,10 @@ class Observer:
         self.client = client
 
     async def observe(self, **arguments: Any) -> dict[str, Any]:
-        result = await self.client.call_tool("observe", arguments)
+        return await self.tool("observe", **arguments)
+
+    async def tool(self, name: str, **arguments: Any) -> dict[str, Any]:
+        result = await self.client.call_tool(name, arguments)
         if result.is_error:
             raise RuntimeError(result.content[0].text)
         return result.structured_content
@@ -42,8 +45,8 @@ class Observer:
             await anyio.sleep(0.2)
 
 
-def call(arguments: dict[str, Any]) -> str:
-    return "observe(" + ", ".join(f"{k}={v!r}" for k, v in arguments.items()) + ")"
+def call(arguments: dict[str, Any], tool: str = "observe") -> str:
+    return f"{tool}(" + ", ".join(f"{k}={v!r}" for k, v in arguments.items()) + ")"
 
 
 def short(text: str, limit: int = 90) -> str:
@@ -93,6 +96,24 @@ async def show(observer: Observer, shop: DemoApp) -> None:
         )
         sample = next(e for e in errors["entries"] if e["type"] == "network_error")
         print(f"   (an entry as the client gets it: {json.dumps(sample)[:160]} ...)")
+        await ask_the_page(observer)
+
+
+async def ask_the_page(observer: Observer) -> None:
+    """analyze: commands the extension runs in the page at once."""
+    info = await observer.tool("analyze", what="page_info")
+    print(
+        f"-> {call({'what': 'page_info'}, 'analyze')}  <- {info['title']!r}: headings {info['headings']}, "
+        f"{info['interactiveElements']} interactive elements, {len(info['forms'])} form(s)"
+    )
+    buttons = await observer.tool("analyze", what="dom", selector="button")
+    print(f"-> {call({'what': 'dom', 'selector': 'button'}, 'analyze')}  <- {buttons['matchCount']} buttons:")
+    for match in buttons["matches"][:4]:
+        print(f"   {match['selector']} {match.get('text', '')!r} visible={match.get('visible')}")
+    audit = await observer.tool("analyze", what="accessibility")
+    print(f"-> {call({'what': 'accessibility'}, 'analyze')}  <- {audit['summary']['violations']} rules violated:")
+    for violation in audit["violations"][:4]:
+        print(f"   {violation['impact']:<9} {violation['id']} ({violation['nodeCount']} elements)")
 
 
 def browser_session(port: int) -> None:

@@ -306,7 +306,9 @@ def test_state_round_trip(site: str, pilot_chromium: BrowserContext, pilot_bridg
     assert failed and error["error"] == "invalid_arguments" and error["problems"][0]["parameter"] == "snapshot_name"
 
 
-def test_execute_js_results_errors_and_timeouts(site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge) -> None:
+def test_execute_js_results_errors_and_timeouts(
+    site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge
+) -> None:
     page = open_page(pilot_chromium, site + "form.html")
     on_page(pilot_bridge, site + "form.html")
     two = ok(pilot_bridge, "interact", action="execute_js", script="1 + 1")
@@ -337,7 +339,9 @@ def test_execute_js_on_a_strict_csp_page(site: str, pilot_chromium: BrowserConte
     assert page.evaluate("document.title") == "Strict CSP fixture", "the debugger stopped the script"
 
 
-def test_click_type_and_upload(site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge, isolated: Isolated) -> None:
+def test_click_type_and_upload(
+    site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge, isolated: Isolated
+) -> None:
     page = open_page(pilot_chromium, site + "form.html")
     on_page(pilot_bridge, site + "form.html")
     clicked = ok(pilot_bridge, "interact", action="click", selector="#save")
@@ -442,5 +446,3 @@ def _arguments_for(mode: str) -> dict[str, Any]:
         "delete_state": {"snapshot_name": "s"},
         "upload": {"selector": "#avatar", "file_path": "avatar.png"},
     }[mode]
-
-

@@ -44,7 +44,7 @@ def test_the_official_python_sdk_client(
     daemon = request.getfixturevalue("daemon") if transport == "http" else None
     seen = anyio.run(exercise, sdk_target(transport, isolated, daemon), mode)
     assert seen["modern"] is (mode == "auto"), "auto negotiates 2026-07-28 by server/discover; legacy uses initialize"
-    assert seen["tools"] == ["observe", "configure"]
+    assert seen["tools"] == ["observe", "analyze", "interact", "configure"]
     health = seen["health"]
     assert health.is_error is False and health.structured_content["service"] == "gasoline"
     bad = seen["bad"]
@@ -62,7 +62,7 @@ def test_the_inspector_lists_tools_strictly_over_stdio(isolated: Isolated, tmp_p
     env_flags = ["-e", f"GASOLINE_STATE_DIR={isolated.state_dir}", "-e", f"GASOLINE_PORT={isolated.port}"]
     listed = inspector([*env_flags, sys.executable, "-m", "gasoline"], ["--method", "tools/list", "--strict"], tmp_path)
     tools = listed["result"]["tools"] if "result" in listed else listed["tools"]
-    assert [tool["name"] for tool in tools] == ["observe", "configure"]
+    assert [tool["name"] for tool in tools] == ["observe", "analyze", "interact", "configure"]
     assert not listed.get("schemaFindings"), listed.get("schemaFindings")
 
 
@@ -70,7 +70,7 @@ def test_the_inspector_lists_and_calls_tools_over_http(daemon: Daemon, tmp_path:
     target = [daemon.url, "--header", f"Authorization: Bearer {daemon.token}"]
     listed = inspector(target, ["--method", "tools/list", "--strict"], tmp_path)
     tools = listed["result"]["tools"] if "result" in listed else listed["tools"]
-    assert [tool["name"] for tool in tools] == ["observe", "configure"]
+    assert [tool["name"] for tool in tools] == ["observe", "analyze", "interact", "configure"]
     called = inspector(
         target,
         ["--method", "tools/call", "--tool-name", "configure", "--tool-args-json", '{"action": "health"}'],

@@ -6,11 +6,10 @@ import json
 import os
 import stat
 import subprocess
-import sys
 
 from ..unit.secret_corpus import corpus
 from .conftest import Isolated
-from .processes import Daemon, environment, gasoline_cli, running_bridge, running_daemon
+from .processes import Daemon, gasoline_cli, running_bridge, running_daemon
 from .test_http_probes import Probe, call
 
 

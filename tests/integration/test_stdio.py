@@ -15,7 +15,7 @@ def test_initialize_and_tools_list_are_answered_from_generated_data(isolated: Is
         assert init["protocolVersion"] == "2025-11-25"
         assert init["serverInfo"]["name"] == "gasoline" and init["capabilities"] == {"tools": {"listChanged": False}}
         tools = bridge.request("tools/list")["result"]["tools"]
-        assert [tool["name"] for tool in tools] == ["observe", "configure"]
+        assert [tool["name"] for tool in tools] == ["observe", "analyze", "interact", "configure"]
         assert "nextCursor" not in bridge.request("tools/list", {})["result"]
 
 

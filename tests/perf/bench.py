@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from capture_bench import capture
+from commands_bench import commands
 from measure import ROOT, free_port, percentiles, report, rss_mib, timed, wait_listening
 
 from gasoline.state import DaemonFiles
@@ -121,6 +122,7 @@ def main() -> None:
     redaction()
     approvals()
     capture()
+    commands()
 
 
 def mixed_payload(size: int = 100_000) -> str:

@@ -49,7 +49,7 @@ MODES = {
         ("service", "service"),
         (MutationRule("shadow_mode", True, "read_only"),),
     ),
-    ("fixture", "script"): fixture_mode("script", models.InteractExecuteJsParams, "mutating", ("daemon", None)),
+    ("fixture", "script"): fixture_mode("script", models.ExecuteJsParams, "mutating", ("daemon", None)),
 }
 
 

@@ -70,9 +70,9 @@ def test_a_missing_unknown_or_planned_mode_lists_the_modes_there_are(
     assert (error.error, error.message) == ("unknown_mode", expected)
 
 
-@pytest.mark.parametrize("tool", ["analyze", "nonsense", ""])
+@pytest.mark.parametrize("tool", ["nonsense", "", "Analyze"])
 def test_a_tool_with_no_published_mode_is_unknown(dispatcher: Dispatcher, tool: str) -> None:
-    with pytest.raises(UnknownTool, match="the tools are: observe, configure"):
+    with pytest.raises(UnknownTool, match="the tools are: observe, analyze, interact, configure"):
         dispatcher.call(tool, {"what": "errors"})
 
 

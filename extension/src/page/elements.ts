@@ -45,6 +45,7 @@ export function interactable(selector: string): HTMLElement {
 export function selectorOf(element: Element): string {
   const steps: string[] = [];
   for (let node: Element | null = element; node && node !== document.documentElement; node = node.parentElement) {
+    if (node === document.body) return ["body", ...steps].join(" > ");
     if (node.id && document.querySelectorAll(`#${CSS.escape(node.id)}`).length === 1) {
       steps.unshift(`#${CSS.escape(node.id)}`);
       return steps.join(" > ");

@@ -85,5 +85,7 @@ class BackgroundCalls:
 
     def _forget_expired(self) -> None:
         now = time.monotonic()
-        for key in [k for k, c in self._calls.items() if c.finished is not None and now - c.finished > self.keep_seconds]:
+        for key in [
+            k for k, c in self._calls.items() if c.finished is not None and now - c.finished > self.keep_seconds
+        ]:
             del self._calls[key]

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from gasoline.capture.extension import ExtensionLink
 from gasoline.contract import CallContext
-from gasoline.core.errors import ToolFailure
+from gasoline.core.errors import ToolFailure, bad_argument
 from gasoline_generated.models import CommandError
 from gasoline_generated.policy import COMMAND_TIMEOUTS_MS, LIMITS
 
@@ -89,7 +89,7 @@ def failure_of(ctx: CallContext, error: CommandError, timeout_ms: int, selector_
     message = f"{ctx.entry.label}: {error.message}"
     blamed = {"invalid_selector": selector_parameter, "snapshot_not_found": "snapshot_name"}.get(error.code)
     if blamed:
-        return ToolFailure("invalid_arguments", message, problems=[(blamed, error.message)], **where)
+        return bad_argument(ctx.entry, blamed, error.message)
     if error.code == "tab_gone":
         return ToolFailure("tab_gone", message, **where)
     if error.code == "timeout":

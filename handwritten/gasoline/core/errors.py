@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gasoline_generated.models import ArgumentProblem, ToolError
+
+if TYPE_CHECKING:
+    from gasoline.contract import ModeEntry
 
 
 class UnknownTool(LookupError):
@@ -40,3 +43,14 @@ class ToolFailure(Exception):
         if details:
             fields["details"] = dict(details)
         self.error = ToolError(**fields)
+
+
+def bad_argument(entry: ModeEntry, parameter: str, message: str, problem: str | None = None) -> ToolFailure:
+    """invalid_arguments, blaming one parameter of the call (problem: what is wrong with it, if not message)."""
+    return ToolFailure(
+        "invalid_arguments",
+        f"{entry.label}: {message}",
+        tool=entry.tool,
+        mode=entry.mode,
+        problems=[(parameter, problem or message)],
+    )

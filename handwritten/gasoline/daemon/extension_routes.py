@@ -104,4 +104,3 @@ class Sync(ExtensionRoute[SyncRequest]):
         commands = self.runtime.commands.poll(acks, given(body.results, []), body.wait_ms / 1000)
         answer = SyncResponse(service="gasoline", version=self.runtime.version, commands=commands or MISSING)
         return answer.model_dump(mode="json")
-

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from gasoline.contract import CallContext
-from gasoline.core.errors import ToolFailure
+from gasoline.core.errors import bad_argument
 from gasoline.project import project_dir
 from gasoline.runtime import Runtime
 from gasoline_generated.handler_bases import InteractHandlerBase
@@ -92,7 +92,9 @@ class InteractHandlers(InteractHandlerBase):
         path = self._repository_file(ctx, params.file_path)
         mime_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         content = base64.b64encode(path.read_bytes()).decode("ascii")
-        upload = UploadParams(selector=params.selector, file_name=path.name, mime_type=mime_type, content_base64=content)
+        upload = UploadParams(
+            selector=params.selector, file_name=path.name, mime_type=mime_type, content_base64=content
+        )
         return self._in_tab(ctx, "upload", upload)
 
     def _in_tab(self, ctx: CallContext, kind: str, params: BaseModel, **options: Any) -> Any:
@@ -112,11 +114,5 @@ class InteractHandlers(InteractHandlerBase):
         elif path.stat().st_size > LIMITS.pilot.upload_max_bytes:
             problem = f"{relative!r} is larger than {LIMITS.pilot.upload_max_bytes} bytes"
         if problem:
-            raise ToolFailure(
-                "invalid_arguments",
-                f"{ctx.entry.label}: {problem}",
-                tool=ctx.entry.tool,
-                mode=ctx.entry.mode,
-                problems=[("file_path", problem)],
-            )
+            raise bad_argument(ctx.entry, "file_path", problem)
         return path

@@ -10,7 +10,7 @@ from pydantic import MISSING
 from gasoline.capture.pages import BadCursor, Page, paginate
 from gasoline.capture.store import Captured
 from gasoline.contract import CallContext
-from gasoline.core.errors import ToolFailure
+from gasoline.core.errors import ToolFailure, bad_argument
 from gasoline.core.missing import given
 from gasoline.runtime import Runtime
 from gasoline_generated.handler_bases import ObserveHandlerBase
@@ -159,10 +159,4 @@ class ObserveHandlers(ObserveHandlerBase):
 
     @staticmethod
     def _bad_cursor(ctx: CallContext, message: str, problem: str) -> ToolFailure:
-        return ToolFailure(
-            "invalid_arguments",
-            f"{ctx.entry.label}: {message}",
-            tool=ctx.entry.tool,
-            mode=ctx.entry.mode,
-            problems=[("cursor", problem)],
-        )
+        return bad_argument(ctx.entry, "cursor", message, problem)

@@ -40,6 +40,17 @@ MODEL_OPTIONS: dict[str, Any] = {
 }
 
 
+def strict_date_times(models: str) -> str:
+    """datamodel-code-generator types date-time as AwareDatetime, which takes numbers too: use the
+    contract's IsoDateTime (text only) instead."""
+    if "    AwareDatetime,\n" not in models:
+        return models
+    models = models.replace("    AwareDatetime,\n", "", 1).replace("AwareDatetime", "IsoDateTime")
+    return models.replace(
+        "\nfrom pydantic import (", "\nfrom gasoline.contract import IsoDateTime\nfrom pydantic import (", 1
+    )
+
+
 def bundle(spec: Spec) -> dict[str, Any]:
     """Every named schema of the spec in one JSON Schema document."""
     return {"$schema": JSON_SCHEMA_DIALECT, "$defs": {name: d.schema for name, d in spec.definitions.items()}}
@@ -54,6 +65,7 @@ def render(spec: Spec) -> dict[str, str]:
         + '"""Pydantic models of every schema in the spec: tool parameters and results, events, messages."""',
         **MODEL_OPTIONS,
     )
+    models = strict_date_times(models)
     return {
         f"{PACKAGE}/__init__.py": python_banner(("spec/",))
         + '"""Everything generated from spec/: models, dispatch table, policy, published tool list."""\n',

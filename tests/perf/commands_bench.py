@@ -1,0 +1,72 @@
+"""Browser commands, call -> result through a stdio bridge, the daemon and the extension in real
+headless Chromium, beside the same work done over a direct CDP evaluate in the same page."""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import measure
+from browsers import chromium_with_extension
+from fixture_site import fixture_site
+from measure import free_port, percentiles, report, timed
+from processes import running_bridge, running_daemon, wait_for
+
+AXE = measure.ROOT / "extension" / "node_modules" / "axe-core" / "axe.min.js"
+DOM_CALLS = 200
+AUDITS = 5
+# What a peer evaluating a script over CDP does for the same query: match and describe the elements.
+DIRECT_QUERY = """() => Array.from(document.querySelectorAll('#items > li')).slice(0, 50).map(e => {
+  const r = e.getBoundingClientRect();
+  return {tag: e.tagName.toLowerCase(), text: e.textContent.trim().slice(0, 500),
+          box: {x: r.x, y: r.y, width: r.width, height: r.height}, visible: e.checkVisibility()};
+})"""
+
+
+def commands() -> None:
+    with tempfile.TemporaryDirectory() as work, fixture_site() as site:
+        state = Path(work) / "state"
+        state.mkdir()
+        port = free_port()
+        with (
+            running_daemon(state, port=port),
+            chromium_with_extension(port, Path(work)) as context,
+            running_bridge(state, port) as bridge,
+        ):
+            bridge.initialize()
+            page = context.new_page()
+            page.goto(site + "dom.html")
+            page.bring_to_front()
+            wait_for(lambda: (bridge.result("observe", what="page").get("url") or "").endswith("dom.html"), 15)
+
+            def query() -> None:
+                assert bridge.result("analyze", what="dom", selector="#items > li")["matchCount"] == 60
+
+            timed(query, 20)  # warm up: the page script is injected on the first call
+            ours = percentiles(timed(query, DOM_CALLS))
+            direct = percentiles(timed(lambda: page.evaluate(DIRECT_QUERY), DOM_CALLS))
+            report("analyze(dom) call -> result, p50", ours[0], direct[0], "ms", "<= 60 ms")
+            report("analyze(dom) call -> result, p95", ours[1], direct[1], "ms", "")
+
+            page.goto(site + "a11y.html")
+            wait_for(lambda: (bridge.result("observe", what="page").get("url") or "").endswith("a11y.html"), 15)
+
+            def audit() -> None:
+                assert bridge.result("analyze", what="accessibility", force_refresh=True)["violations"]
+
+            audits = timed(audit, AUDITS)
+            page.add_script_tag(path=str(AXE))
+            started = time.perf_counter()
+            page.evaluate("axe.run()")
+            first_direct = time.perf_counter() - started
+            direct_audits = timed(lambda: page.evaluate("axe.run().then(r => r.violations.length)"), AUDITS)
+            report("accessibility audit, first", audits[0], first_direct, "ms", "<= 1500 ms")
+            report(
+                "accessibility audit, median",
+                statistics.median(audits),
+                statistics.median(direct_audits),
+                "ms",
+                "<= 1500 ms",
+            )
