@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import BrowserContext
 
+from .browsers import chromium_with_extension
 from .processes import Bridge, Daemon, free_port, kill_daemons_of, running_bridge, running_daemon
 
 
@@ -37,6 +39,13 @@ def open_daemon(isolated: Isolated) -> Iterator[Daemon]:
     """A daemon started with --no-auth, as the conformance tools need."""
     with running_daemon(isolated.state_dir, "--no-auth", port=isolated.port) as running:
         yield running
+
+
+@pytest.fixture
+def chromium(daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
+    """Headless Chromium with the built extension, talking to the test's daemon."""
+    with chromium_with_extension(daemon.port, tmp_path) as context:
+        yield context
 
 
 @pytest.fixture

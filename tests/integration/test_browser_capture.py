@@ -28,12 +28,6 @@ def shop() -> Iterator[DemoApp]:
         yield app
 
 
-@pytest.fixture
-def chromium(daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
-    with chromium_with_extension(daemon.port, tmp_path) as context:
-        yield context
-
-
 def shop_page(context: BrowserContext, shop: DemoApp, query: str = "") -> Page:
     page = context.new_page()
     page.goto(shop.url + query)

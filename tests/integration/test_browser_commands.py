@@ -4,8 +4,6 @@ observe). Playwright only opens pages, flips popup switches and looks at the pag
 
 from __future__ import annotations
 
-import json
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -54,12 +52,6 @@ def pilot_bridge(pilot_daemon: Daemon, isolated: Isolated) -> Iterator[Bridge]:
 
 
 @pytest.fixture
-def chromium(daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
-    with chromium_with_extension(daemon.port, tmp_path) as context:
-        yield context
-
-
-@pytest.fixture
 def pilot_chromium(pilot_daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
     """Chromium with AI Web Pilot switched on in the popup, as its user would."""
     with chromium_with_extension(pilot_daemon.port, tmp_path) as context:
@@ -86,6 +78,32 @@ def ok(bridge: Bridge, tool: str, **arguments: Any) -> dict[str, Any]:
     failed, content = call(bridge, tool, **arguments)
     assert not failed, content
     return content
+
+
+def send_call(bridge: Bridge, tool: str, arguments: dict[str, Any], progress_token: str | None = None) -> int:
+    """Send a tools/call without waiting for its reply; the request id to wait for it with."""
+    bridge.next_id += 1
+    params: dict[str, Any] = {"name": tool, "arguments": arguments}
+    if progress_token is not None:
+        params["_meta"] = {"progressToken": progress_token}
+    bridge.send({"jsonrpc": "2.0", "id": bridge.next_id, "method": "tools/call", "params": params})
+    return bridge.next_id
+
+
+def progress(bridge: Bridge, token: str, until: str | None = None) -> list[dict[str, Any]]:
+    """The progress notifications received for token; with until, first read until one says so."""
+
+    def reported() -> list[dict[str, Any]]:
+        return [
+            m["params"]
+            for m in bridge.received
+            if m.get("method") == "notifications/progress" and m["params"]["progressToken"] == token
+        ]
+
+    deadline = time.monotonic() + 15
+    while until is not None and not any(p.get("message") == until for p in reported()):
+        assert time.monotonic() < deadline and bridge.read(deadline - time.monotonic()), f"no progress {until!r}"
+    return reported()
 
 
 def on_page(bridge: Bridge, url: str) -> None:
@@ -195,27 +213,11 @@ def test_an_audit_runs_in_the_background_with_progress(site: str, chromium: Brow
     assert outcome["status"] == "ok" and outcome["result"]["url"] == site + "a11y.html"
     assert ok(bridge, "observe", what="command_result", correlation_id="cmd_never")["status"] == "expired"
 
-    bridge.next_id += 1
-    bridge.send(
-        {
-            "jsonrpc": "2.0",
-            "id": bridge.next_id,
-            "method": "tools/call",
-            "params": {
-                "name": "analyze",
-                "arguments": {"what": "accessibility", "force_refresh": True},
-                "_meta": {"progressToken": "audit-1"},
-            },
-        }
-    )
-    reply = bridge.reply_to(bridge.next_id, 40)
+    request_id = send_call(bridge, "analyze", {"what": "accessibility", "force_refresh": True}, "audit-1")
+    reply = bridge.reply_to(request_id, 40)
     assert not reply["result"].get("isError"), reply
-    progress = [
-        m["params"]
-        for m in bridge.received
-        if m.get("method") == "notifications/progress" and m["params"]["progressToken"] == "audit-1"
-    ]
-    assert [p["progress"] for p in progress] == sorted(p["progress"] for p in progress) and len(progress) >= 2
+    reported = progress(bridge, "audit-1")
+    assert [p["progress"] for p in reported] == sorted(p["progress"] for p in reported) and len(reported) >= 2
 
 
 def test_pilot_actions_need_the_popup_toggle(
@@ -227,7 +229,7 @@ def test_pilot_actions_need_the_popup_toggle(
         failed, error = call(bridge, "interact", action=mode, **_arguments_for(mode))
         assert failed and error["error"] == "ai_web_pilot_disabled", (mode, error)
         assert error["message"] == "Enable 'AI Web Pilot' in extension popup to use this tool"
-    assert "ai_web_pilot" not in json.dumps(ok(bridge, "configure", action="health").get("settings", {}))
+    assert ok(bridge, "configure", action="health")["extension"]["settings"]["aiWebPilotEnabled"] is False
 
     popup = open_popup(chromium)
     set_switch(popup, "#ai-web-pilot", True)
@@ -390,21 +392,17 @@ def test_a_command_fails_when_its_tracked_tab_closes(
     page.bring_to_front()
     popup.click("#track-button")
     wait_for(lambda: pilot_bridge.result("observe", what="page").get("tracked"), 15, "the tracked tab")
-    outcome: dict[str, Any] = {}
-
-    def slow_script() -> None:
-        outcome["reply"] = call(
-            pilot_bridge, "interact", action="execute_js", script="new Promise(r => setTimeout(r, 4000))"
-        )
-
-    worker = threading.Thread(target=slow_script)
     started = time.monotonic()
-    worker.start()
-    page.wait_for_timeout(500)  # the script is running in the page
+    request_id = send_call(
+        pilot_bridge,
+        "interact",
+        {"action": "execute_js", "script": "window.slowScript = true; new Promise(r => setTimeout(r, 4000))"},
+    )
+    page.wait_for_function("window.slowScript === true")  # the script is running in the page
     page.close()
-    worker.join(10)
-    failed, error = outcome["reply"]
-    assert failed and error["error"] == "tab_gone", error
+    result = pilot_bridge.reply_to(request_id, 10)["result"]
+    error = result["structuredContent"]
+    assert result.get("isError") and error["error"] == "tab_gone", error
     assert time.monotonic() - started < 4, "failed when the tab closed, not at the script's end"
 
 
@@ -418,17 +416,14 @@ def test_a_command_survives_a_service_worker_restart(site: str, chromium: Browse
         if t["type"] == "service_worker" and t["url"].startswith("chrome-extension://")
     ]
     assert worker_targets
-    outcome: dict[str, Any] = {}
     for target in worker_targets:
         session.send("Target.closeTarget", {"targetId": target["targetId"]})  # type: ignore[union-attr]
-    thread = threading.Thread(target=lambda: outcome.update(reply=call(bridge, "analyze", what="dom", selector="h1")))
-    thread.start()
-    page.wait_for_timeout(300)
+    request_id = send_call(bridge, "analyze", {"what": "dom", "selector": "h1"}, progress_token="restart")
+    progress(bridge, "restart", "sent to the browser")  # enqueued, and no worker to pick it up
     page.evaluate("console.log('wake the worker')")  # a message from the page starts the worker again
-    thread.join(20)
-    failed, result = outcome["reply"]
-    assert not failed, result
-    assert result["matches"][0]["text"] == "DOM fixture"
+    result = bridge.reply_to(request_id, 20)["result"]
+    assert not result.get("isError"), result
+    assert result["structuredContent"]["matches"][0]["text"] == "DOM fixture"
 
 
 def _arguments_for(mode: str) -> dict[str, Any]:

@@ -6,6 +6,8 @@ import threading
 import time
 from typing import Any
 
+from pydantic import MISSING
+
 from gasoline_generated.models import SyncRequest
 from gasoline_generated.policy import LIMITS
 
@@ -34,11 +36,15 @@ class ExtensionLink:
         with self._lock:
             return self._lock.wait_for(lambda: self._current() is not None, seconds)
 
+    def tab_id(self) -> int | None:
+        """The tab commands go to (tracked, else active), as the last sync reported it."""
+        synced = self.current()
+        return None if synced is None or synced.tab is MISSING else synced.tab.id
+
     def tab_scope(self) -> str:
         """What an approval for a browser action binds: the tab commands go to ("tab:7")."""
-        synced = self.current()
-        tab = synced.tab if synced is not None else None
-        return f"tab:{tab.id}" if tab else "tab"
+        tab_id = self.tab_id()
+        return "tab" if tab_id is None else f"tab:{tab_id}"
 
     def _current(self) -> SyncRequest | None:
         fresh = time.monotonic() - self._last_at <= self.connected_seconds

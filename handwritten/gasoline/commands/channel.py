@@ -87,7 +87,9 @@ class CommandChannel:
                     pending.result = result
                     pending.acknowledged.set()
                     pending.answered.set()
-            poll = self._newest_poll = self._newest_poll + 1 if wait_seconds > 0 else self._newest_poll
+            if wait_seconds > 0:
+                self._newest_poll += 1
+            poll = self._newest_poll
             self._changed.notify_all()
             deadline = time.monotonic() + wait_seconds
             while True:

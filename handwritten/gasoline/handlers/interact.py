@@ -99,10 +99,7 @@ class InteractHandlers(InteractHandlerBase):
 
     def _in_tab(self, ctx: CallContext, kind: str, params: BaseModel, **options: Any) -> Any:
         """Run in the tab the extension last reported: the one an approval names (tab:<id>)."""
-        synced = self.runtime.extension.current()
-        tab = getattr(synced, "tab", None) if synced is not None else None
-        tab_id = tab.id if isinstance(tab, BaseModel) else None
-        return self.browser.run(ctx, kind, params, tab_id=tab_id, **options)
+        return self.browser.run(ctx, kind, params, tab_id=self.runtime.extension.tab_id(), **options)
 
     def _repository_file(self, ctx: CallContext, relative: str) -> Path:
         path = (self.repository / relative).resolve()

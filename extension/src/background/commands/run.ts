@@ -10,7 +10,8 @@ import { inPage } from "./in-page";
 import { deleteState, listStates, loadState, saveState } from "./states";
 import { navigate, newTab, refresh } from "./tabs";
 
-/** How long stopping a runaway script may take before the command fails anyway. */
+/** execute_js reports its own timeout (and the debugger path stops the script there): the
+ *  command's outer limit waits this much longer, so that report is the one that arrives. */
 const SCRIPT_STOP_MS = 1000;
 
 export async function runCommand(command: Command): Promise<CommandResult> {
@@ -41,7 +42,7 @@ function perform(command: Command, tab: () => Promise<number>): Promise<unknown>
       return listStates();
     case "delete_state":
       return deleteState(command.params);
-    case "execute_js": // stops its own script at its time limit, which takes a moment more
+    case "execute_js":
       return tab().then((tabId) => limited(command, executeJs(tabId, command.params), tabId, command.timeout_ms + SCRIPT_STOP_MS));
     default:
       return tab().then((tabId) => limited(command, inTab(command, tabId), tabId));
