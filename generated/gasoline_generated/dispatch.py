@@ -7,9 +7,10 @@ call to one can say so.
 
 from __future__ import annotations
 
-from gasoline.contract import ModeEntry, MutationRule
+from gasoline.contract import CommandForwarder, ModeEntry, ModeHandler, MutationRule
 
 from . import models
+from .handler_protocols import ToolHandlers
 
 MODES: dict[tuple[str, str], ModeEntry] = {
     ("observe", "audit_log"): ModeEntry(
@@ -206,6 +207,8 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         params_model=models.DomQueryParams,
         result_model=models.DomQueryResult,
         scope=("daemon", None),
+        command="dom_query",
+        command_timeout_param=None,
     ),
     ("analyze", "page_info"): ModeEntry(
         tool="analyze",
@@ -221,6 +224,8 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         params_model=models.PageInfoParams,
         result_model=models.PageInfoResult,
         scope=("daemon", None),
+        command="page_info",
+        command_timeout_param=None,
     ),
     ("interact", "backend_control"): ModeEntry(
         tool="interact",
@@ -251,6 +256,8 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         params_model=models.ClickParams,
         result_model=models.ClickResult,
         scope=("tab", None),
+        command="click",
+        command_timeout_param=None,
     ),
     ("interact", "code_modify"): ModeEntry(
         tool="interact",
@@ -326,6 +333,8 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         params_model=models.DeleteStateParams,
         result_model=models.DeleteStateResult,
         scope=("tab", None),
+        command="delete_state",
+        command_timeout_param=None,
     ),
     ("interact", "execute_js"): ModeEntry(
         tool="interact",
@@ -341,6 +350,8 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         params_model=models.ExecuteJsParams,
         result_model=models.ExecuteJsResult,
         scope=("tab", None),
+        command="execute_js",
+        command_timeout_param="timeout_ms",
     ),
     ("interact", "highlight"): ModeEntry(
         tool="interact",
@@ -356,6 +367,8 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         params_model=models.HighlightParams,
         result_model=models.HighlightResult,
         scope=("tab", None),
+        command="highlight",
+        command_timeout_param=None,
     ),
     ("interact", "list_states"): ModeEntry(
         tool="interact",
@@ -371,6 +384,8 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         params_model=models.ListStatesParams,
         result_model=models.ListStatesResult,
         scope=("daemon", None),
+        command="list_states",
+        command_timeout_param=None,
     ),
     ("interact", "load_state"): ModeEntry(
         tool="interact",
@@ -386,6 +401,8 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         params_model=models.LoadStateParams,
         result_model=models.LoadStateResult,
         scope=("tab", None),
+        command="load_state",
+        command_timeout_param=None,
     ),
     ("interact", "navigate"): ModeEntry(
         tool="interact",
@@ -401,6 +418,8 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         params_model=models.NavigateParams,
         result_model=models.NavigateResult,
         scope=("tab", None),
+        command="navigate",
+        command_timeout_param=None,
     ),
     ("interact", "new_tab"): ModeEntry(
         tool="interact",
@@ -416,6 +435,8 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         params_model=models.NewTabParams,
         result_model=models.NewTabResult,
         scope=("daemon", None),
+        command="new_tab",
+        command_timeout_param=None,
     ),
     ("interact", "refresh"): ModeEntry(
         tool="interact",
@@ -431,6 +452,8 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         params_model=models.RefreshParams,
         result_model=models.RefreshResult,
         scope=("tab", None),
+        command="refresh",
+        command_timeout_param=None,
     ),
     ("interact", "run_tests"): ModeEntry(
         tool="interact",
@@ -461,6 +484,8 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         params_model=models.SaveStateParams,
         result_model=models.SaveStateResult,
         scope=("tab", None),
+        command="save_state",
+        command_timeout_param=None,
     ),
     ("interact", "type"): ModeEntry(
         tool="interact",
@@ -476,6 +501,8 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         params_model=models.TypeTextParams,
         result_model=models.TypeTextResult,
         scope=("tab", None),
+        command="type",
+        command_timeout_param=None,
     ),
     ("interact", "upload"): ModeEntry(
         tool="interact",
@@ -558,10 +585,37 @@ MODES: dict[tuple[str, str], ModeEntry] = {
 APPROVAL_PARAMETER = "approval_id"
 APPROVAL_PARAMETER_PATTERN = "^apr_[A-Za-z0-9]{16,64}$"
 
-# Where each tool's hand-written handler class lives ("module:Class").
-HANDLER_CLASSES: dict[str, str] = {
-    "observe": "gasoline.handlers.observe:ObserveHandlers",
-    "analyze": "gasoline.handlers.analyze:AnalyzeHandlers",
-    "interact": "gasoline.handlers.interact:InteractHandlers",
-    "configure": "gasoline.handlers.configure:ConfigureHandlers",
-}
+
+def handler_table(handlers: ToolHandlers, browser: CommandForwarder) -> dict[tuple[str, str], ModeHandler]:
+    """What runs each published mode: a hand-written handler, or the browser command it forwards to."""
+    return {
+        ("observe", "command_result"): ModeHandler(handlers.observe.command_result),
+        ("observe", "errors"): ModeHandler(handlers.observe.errors),
+        ("observe", "logs"): ModeHandler(handlers.observe.logs),
+        ("observe", "network_bodies"): ModeHandler(handlers.observe.network_bodies),
+        ("observe", "page"): ModeHandler(handlers.observe.page),
+        ("observe", "result_page"): ModeHandler(handlers.observe.result_page),
+        ("observe", "websocket_events"): ModeHandler(handlers.observe.websocket_events),
+        ("observe", "websocket_status"): ModeHandler(handlers.observe.websocket_status),
+        ("analyze", "accessibility"): ModeHandler(handlers.analyze.accessibility),
+        ("analyze", "dom"): ModeHandler(browser.forward),
+        ("analyze", "page_info"): ModeHandler(browser.forward),
+        ("interact", "click"): ModeHandler(browser.forward),
+        ("interact", "delete_state"): ModeHandler(browser.forward),
+        ("interact", "execute_js"): ModeHandler(browser.forward),
+        ("interact", "highlight"): ModeHandler(browser.forward),
+        ("interact", "list_states"): ModeHandler(browser.forward),
+        ("interact", "load_state"): ModeHandler(browser.forward),
+        ("interact", "navigate"): ModeHandler(browser.forward),
+        ("interact", "new_tab"): ModeHandler(browser.forward),
+        ("interact", "refresh"): ModeHandler(browser.forward),
+        ("interact", "save_state"): ModeHandler(browser.forward),
+        ("interact", "type"): ModeHandler(browser.forward),
+        ("interact", "upload"): ModeHandler(
+            handlers.interact.upload, handlers.interact.describe_upload
+        ),
+        ("configure", "clear"): ModeHandler(
+            handlers.configure.clear, handlers.configure.describe_clear
+        ),
+        ("configure", "health"): ModeHandler(handlers.configure.health),
+    }

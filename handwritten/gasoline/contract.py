@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Protocol
 
 from pydantic import AwareDatetime, BaseModel, BeforeValidator
 
@@ -60,6 +60,8 @@ class ModeEntry:
     params_model: type[BaseModel]
     result_model: type[BaseModel]
     scope: tuple[str, str | None] = ("daemon", None)  # what an approval binds: (kind, parameter naming the target)
+    command: str | None = None  # the browser command the mode forwards its arguments to, if it only forwards
+    command_timeout_param: str | None = None  # the argument that sets that command's time limit, if any
 
     @property
     def label(self) -> str:
@@ -89,8 +91,18 @@ class CallContext:
         self.report_progress(progress, total, message)
 
 
-class ModeNotImplemented(NotImplementedError):
-    """Raised by the generated stub of a mode that has no hand-written handler."""
+@dataclass(frozen=True)
+class ModeHandler:
+    """What runs one published mode: the handler, and, for a mode that needs approval, the plain
+    words that tell the person asked what a call would do (None: the mode's summary says it)."""
 
-    def __init__(self, tool: str, mode: str) -> None:
-        super().__init__(f"{tool} mode {mode!r} has no handler: override it in gasoline.handlers.{tool}")
+    run: Callable[[Any, CallContext], BaseModel]
+    describe: Callable[[Any], str] | None = None
+
+
+class CommandForwarder(Protocol):
+    """Runs a mode that only forwards its arguments to a browser command (its entry's `command`)."""
+
+    def forward(self, params: Any, ctx: CallContext) -> BaseModel:
+        """The command's result, or a ToolFailure that says why there is none."""
+        ...

@@ -64,7 +64,7 @@ class _Builder:
         self.build_events()
         commands = self.build_messages()
         self.build_exchanges()
-        tools = self.build_tools(limit_values(limits_file.data))
+        tools = self.build_tools(limit_values(limits_file.data), {c.kind: c for c in commands})
         self.namespace.check_refs()
         daemon_api_file = self.one("daemon_api")
         for name in sorted(borrowed_schemas(daemon_api_file.data) - set(self.namespace.definitions)):
@@ -212,7 +212,8 @@ class _Builder:
                 )
             self.check(params, examples_of(f"{origin}.params", data["examples"]["params"]))
             self.check(result, examples_of(f"{origin}.result", data["examples"]["result"]))
-            commands.append(Command(data["kind"], data["timeout_ms"]))
+            timeout = "timeout_ms" if "timeout_ms" in data["params"].get("properties", {}) else None
+            commands.append(Command(data["kind"], data["timeout_ms"], title, timeout))
         for part, names in (("command", command_names), ("result", result_names)):
             self.namespace.add_union(
                 envelope[part]["title"],
@@ -239,7 +240,7 @@ class _Builder:
                 name = self.namespace.add(data[part]["title"], schema, spec_file.rel, "messages")
                 self.check(name, examples_of(f"{spec_file.rel}: examples.{part}", data["examples"][part]))
 
-    def build_tools(self, limits: dict[str, int]) -> tuple[Tool, ...]:
+    def build_tools(self, limits: dict[str, int], commands: dict[str, Command]) -> tuple[Tool, ...]:
         tool_files = {PurePosixPath(f.rel).parent.name: f for f in self.by_kind["tool"]}
         mode_files: dict[str, list[SpecFile]] = defaultdict(list)
         for spec_file in self.by_kind["mode"]:
@@ -250,7 +251,9 @@ class _Builder:
         for folder, tool_file in tool_files.items():
             data = tool_file.data
             self.expect_file_name(tool_file, data["tool"], ["tool"], name=folder)
-            modes = tuple(self.build_mode(data, f, limits) for f in sorted(mode_files[folder], key=lambda f: f.rel))
+            modes = tuple(
+                self.build_mode(data, f, limits, commands) for f in sorted(mode_files[folder], key=lambda f: f.rel)
+            )
             self.check_parameter_types(data["tool"], mode_files[folder])
             tools.append(
                 Tool(
@@ -265,7 +268,9 @@ class _Builder:
             )
         return tuple(sorted(tools, key=lambda t: (t.position, t.name)))
 
-    def build_mode(self, tool: dict[str, Any], spec_file: SpecFile, limits: dict[str, int]) -> Mode:
+    def build_mode(
+        self, tool: dict[str, Any], spec_file: SpecFile, limits: dict[str, int], commands: dict[str, Command]
+    ) -> Mode:
         data = spec_file.data
         self.expect_file_name(spec_file, data["mode"], ["mode"])
         stem = pascal(tool["tool"]) + pascal(data["mode"])
@@ -291,6 +296,11 @@ class _Builder:
         for index, name in enumerate(data["limits"]):
             if name not in limits:
                 self.problem(spec_file, ["limits", index], f"unknown limit {name!r}")
+        command = commands.get(data.get("command", ""))
+        if "command" in data and command is None:
+            self.problem(spec_file, ["command"], f"{data['command']!r} is not a command of spec/messages/commands")
+        elif command and (params, result) != (f"{command.title}Params", f"{command.title}Result"):
+            self.problem(spec_file, ["command"], f"a mode that forwards {command.kind} takes and returns its models")
         origin = f"{spec_file.rel}: examples"
         published = {"published_tool": tool["tool"], "mode_key": tool["mode_key"], "mode": data["mode"]}
         self.check(
@@ -310,6 +320,8 @@ class _Builder:
             params_definition=params,
             result_definition=result,
             scope=(data.get("scope", {}).get("kind", "daemon"), data.get("scope", {}).get("param")),
+            command=command.kind if command else None,
+            command_timeout_param=command.timeout_param if command else None,
         )
 
     def check_parameter_types(self, tool: str, files: list[SpecFile]) -> None:

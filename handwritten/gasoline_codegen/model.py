@@ -49,6 +49,8 @@ class Mode:
     params_definition: str
     result_definition: str
     scope: tuple[str, str | None] = ("daemon", None)  # (kind, parameter that names the target)
+    command: str | None = None  # the browser command a mode that only forwards its arguments runs
+    command_timeout_param: str | None = None  # the command's parameter that sets its time limit
 
     @property
     def published(self) -> bool:
@@ -68,6 +70,11 @@ class Tool:
     @property
     def published_modes(self) -> tuple[Mode, ...]:
         return tuple(mode for mode in self.modes if mode.published)
+
+    @property
+    def handled_modes(self) -> tuple[Mode, ...]:
+        """The published modes a hand-written handler runs (the rest forward to a browser command)."""
+        return tuple(mode for mode in self.published_modes if mode.command is None)
 
 
 @dataclass(frozen=True)
@@ -89,6 +96,8 @@ class LimitGroup:
 class Command:
     kind: str
     timeout_ms: int
+    title: str  # its models are <title>Params and <title>Result
+    timeout_param: str | None  # the parameter that sets its time limit, if it has one
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,9 @@ from typing import Any, ClassVar
 
 import pytest
 
-from gasoline.contract import CallContext, ModeEntry, MutationRule
+from gasoline.composition import DaemonConfig, create_services
+from gasoline.contract import CallContext, ModeEntry, ModeHandler, MutationRule
 from gasoline.core.dispatch import Dispatcher
-from gasoline.runtime import Runtime
 from gasoline.safety.approvals import Allowance, ApprovalEngine, DecisionError
 from gasoline.safety.audit import AuditTrail
 from gasoline_generated import models
@@ -56,9 +56,6 @@ MODES = {
 class FixtureHandlers:
     runs: ClassVar[list[str]] = []
 
-    def __init__(self, runtime: object) -> None:
-        pass
-
     def _ran(self, name: str) -> Any:
         FixtureHandlers.runs.append(name)
         return RESULT(cleared=models.ConfigureClearCounts(), total=0)
@@ -95,12 +92,14 @@ def setup(
     clock: Clock, audit_file: Path, allowances: list[Allowance] | None = None, classes: Any = APPROVAL_CLASSES
 ) -> tuple[Dispatcher, ApprovalEngine]:
     FixtureHandlers.runs = []
-    runtime = Runtime.start()
-    runtime.approvals = ApprovalEngine(
-        classes, 300, runtime.redactor, AuditTrail(audit_file, runtime.redactor), allowances or [], clock=clock
+    services = create_services(DaemonConfig())
+    approvals = ApprovalEngine(
+        classes, 300, services.redactor, AuditTrail(audit_file, services.redactor), allowances or [], clock=clock
     )
-    dispatcher = Dispatcher(runtime, MODES, {"fixture": f"{__name__}:FixtureHandlers"})
-    return dispatcher, runtime.approvals
+    handlers = FixtureHandlers()
+    table = {(tool, mode): ModeHandler(getattr(handlers, mode)) for tool, mode in MODES}
+    dispatcher = Dispatcher(MODES, table, approvals, services.extension, services.background)
+    return dispatcher, approvals
 
 
 WRITE = {"action": "write", "file_path": "src/app.py", "lines": [1, 5]}

@@ -42,10 +42,10 @@ def test_websocket_rates_counts_and_eviction_per_tab() -> None:
         connections.record({"id": "c2", "event": "message", "direction": "incoming"}, now - 30 + second)
     connections.record({"id": "c2", "event": "message", "direction": "outgoing"}, now)
     summaries = connections.summaries()
-    assert [s["id"] for s in summaries] == ["c2", "c1"], "the oldest of the tab is evicted"
+    assert [s.id for s in summaries] == ["c2", "c1"], "the oldest of the tab is evicted"
     busy = summaries[0]
-    assert (busy["messages_in"], busy["messages_out"]) == (30, 1)
-    assert busy["rate_in_per_second"] == pytest.approx(1.0, abs=0.1)
+    assert (busy.messages_in, busy.messages_out) == (30, 1)
+    assert busy.rate_in_per_second == pytest.approx(1.0, abs=0.1)
     connections.record({"id": "c9", "event": "open", "tabId": 2}, now)
     connections.record({"id": "c8", "event": "close", "code": 1006, "tabId": 3}, now)
     assert len(connections.summaries()) == 3, "the total cap holds across tabs"

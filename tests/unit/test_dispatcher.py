@@ -8,17 +8,17 @@ from collections.abc import Mapping
 import pytest
 from pydantic import BaseModel
 
-from gasoline.contract import CallContext
+from gasoline.composition import DaemonConfig, create_daemon, create_services
+from gasoline.contract import CallContext, ModeHandler
 from gasoline.core.dispatch import Dispatcher
 from gasoline.core.errors import UnknownTool
-from gasoline.runtime import Runtime
 from gasoline_generated.dispatch import MODES
 from gasoline_generated.models import ConfigureHealthParams, ConfigureHealthResult, ToolError
 
 
 @pytest.fixture(scope="module")
 def dispatcher() -> Dispatcher:
-    return Dispatcher(Runtime.start())
+    return create_daemon().dispatcher
 
 
 def test_health_returns_a_structured_result_valid_against_its_model(dispatcher: Dispatcher) -> None:
@@ -79,7 +79,7 @@ def test_a_tool_with_no_published_mode_is_unknown(dispatcher: Dispatcher, tool: 
 class Broken:
     """A handler whose mode crashes, and one that returns the wrong type."""
 
-    def __init__(self, runtime: object) -> None:
+    def __init__(self) -> None:
         self.calls = 0
 
     def health(self, params: BaseModel, ctx: CallContext) -> ConfigureHealthResult:
@@ -89,9 +89,13 @@ class Broken:
 
 def dispatcher_with(handler: type) -> Dispatcher:
     """A dispatcher whose only mode, configure(action='health'), is served by the given class."""
-    entry = MODES[("configure", "health")]
+    services = create_services(DaemonConfig())
     return Dispatcher(
-        Runtime.start(), {("configure", "health"): entry}, {"configure": f"{__name__}:{handler.__name__}"}
+        {("configure", "health"): MODES[("configure", "health")]},
+        {("configure", "health"): ModeHandler(handler().health)},
+        services.approvals,
+        services.extension,
+        services.background,
     )
 
 

@@ -1,51 +1,53 @@
-"""The boundary between generated and hand-written code: published modes and handlers match one to one."""
+"""The boundary between generated and hand-written code: each published mode that does not forward a
+browser command has a handler method, and each handler method is such a mode (or the plain words for
+its approval). The type checker proves the same at the composition root; this says it at run time."""
 
 from __future__ import annotations
 
-from gasoline.core.dispatch import load_handler_class
-from gasoline_generated.dispatch import HANDLER_CLASSES, MODES
-from gasoline_generated.handler_bases import HANDLER_BASES
+import inspect
+
+from gasoline.composition import DaemonConfig, create_handlers, create_services
+from gasoline_generated.dispatch import MODES
+from gasoline_generated.handler_protocols import HANDLER_PROTOCOLS
+
+HANDLERS = create_handlers(DaemonConfig(), create_services(DaemonConfig()))
 
 
-def handler_class(tool: str) -> type | None:
-    try:
-        return load_handler_class(HANDLER_CLASSES[tool])
-    except (ImportError, AttributeError):
-        return None
+def described(tool: str) -> str:
+    handler = type(getattr(HANDLERS, tool))
+    return f"{handler.__module__}:{handler.__qualname__}"
 
 
-def test_every_published_mode_has_a_handler() -> None:
+def test_every_hand_written_mode_has_a_handler() -> None:
     missing = []
     for (tool, mode), entry in MODES.items():
-        if not entry.published:
+        if not entry.published or entry.command is not None:
             continue
-        cls = handler_class(tool)
-        if cls is None:
-            missing.append(f"{entry.label}: no handler class {HANDLER_CLASSES[tool]}")
-        elif getattr(cls, mode) is getattr(HANDLER_BASES[tool], mode):
-            missing.append(f"{entry.label}: {HANDLER_CLASSES[tool]} does not override {mode}()")
+        handler = getattr(HANDLERS, tool, None)
+        if handler is None:
+            missing.append(f"{entry.label}: the composition root hands no handler for {tool}")
+            continue
+        wanted = [mode] + ([f"describe_{mode}"] if "approval" in entry.gates else [])
+        absent = [name for name in wanted if not hasattr(handler, name)]
+        missing += [f"{entry.label}: {described(tool)} has no {name}()" for name in absent]
     assert not missing, "published modes without a handler:\n" + "\n".join(missing)
 
 
-def test_every_handler_method_is_a_published_mode() -> None:
+def test_every_handler_method_is_a_hand_written_mode() -> None:
     strays = []
-    for tool, path in HANDLER_CLASSES.items():
-        cls = handler_class(tool)
-        if cls is None:
-            continue
-        if not issubclass(cls, HANDLER_BASES[tool]):
-            strays.append(f"{path} must subclass {HANDLER_BASES[tool].__name__}")
-        for name, member in vars(cls).items():
-            if name.startswith("_") or not callable(member):
+    for tool, protocol in HANDLER_PROTOCOLS.items():
+        declared = {name for name, _ in inspect.getmembers(protocol, inspect.isfunction) if not name.startswith("_")}
+        handler = getattr(HANDLERS, tool)
+        for name, _ in inspect.getmembers(handler, inspect.ismethod):
+            if name.startswith("_") or name in declared:
                 continue
-            if name.startswith("describe_"):  # the plain words for an approval of a gated mode
-                gated = MODES.get((tool, name.removeprefix("describe_")))
-                if gated is None or not gated.published or "approval" not in gated.gates:
-                    strays.append(f"{path}.{name}: describes no published mode that needs approval")
-                continue
-            entry = MODES.get((tool, name))
+            entry = MODES.get((tool, name.removeprefix("describe_")))
             if entry is None:
-                strays.append(f"{path}.{name}: spec/tools/{tool}/ has no mode {name!r}")
+                strays.append(f"{described(tool)}.{name}: spec/tools/{tool}/ has no mode {name!r}")
             elif not entry.published:
-                strays.append(f"{path}.{name}: mode {entry.label} is planned; set status: implemented in its spec")
-    assert not strays, "handlers without a published mode:\n" + "\n".join(strays)
+                strays.append(f"{described(tool)}.{name}: mode {entry.label} is planned; set status: implemented")
+            elif entry.command is not None:
+                strays.append(f"{described(tool)}.{name}: {entry.label} forwards {entry.command}; it needs no handler")
+            else:
+                strays.append(f"{described(tool)}.{name}: describes {entry.label}, which needs no approval")
+    assert not strays, "handler methods that are not a hand-written mode:\n" + "\n".join(strays)

@@ -3,39 +3,32 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 import falcon.testing
 import pytest
 
 from gasoline import __version__
-from gasoline.core.catalog import SERVER_INFO
+from gasoline.composition import Daemon, DaemonConfig, create_daemon, create_services
+from gasoline.contract import ModeHandler
 from gasoline.core.dispatch import Dispatcher
-from gasoline.core.local_tools import LocalTools
-from gasoline.core.protocol import McpServer
 from gasoline.daemon.app import Tokens, create_app
-from gasoline.runtime import Runtime
 from gasoline.safety.redaction import UnavailableRedactor
-from gasoline.transports.http import Sessions
 from gasoline_generated.dispatch import MODES
 
-
-class FailingHealth:
-    def __init__(self, runtime: object) -> None:
-        pass
-
-    def health(self, params: object, ctx: object) -> object:
-        raise RuntimeError("report broken")
+HOST = {"Host": "127.0.0.1:7000"}
 
 
-def client(dispatcher: Dispatcher, runtime: Runtime) -> falcon.testing.TestClient:
-    server = McpServer(SERVER_INFO, LocalTools(dispatcher, runtime.redactor, runtime.continuations, 1000))
-    app = create_app(server, dispatcher, runtime, Sessions(60), 7000, Tokens("token", "approver"), 1000)
-    return falcon.testing.TestClient(app)
+def failing_health(params: object, ctx: object) -> object:
+    raise RuntimeError("report broken")
+
+
+def client(daemon: Daemon) -> falcon.testing.TestClient:
+    return falcon.testing.TestClient(create_app(daemon, 7000, Tokens("token", "approver"), 1000))
 
 
 def test_health_reports_the_daemon() -> None:
-    runtime = Runtime.start()
-    response = client(Dispatcher(runtime), runtime).simulate_get("/health", headers={"Host": "127.0.0.1:7000"})
+    response = client(create_daemon()).simulate_get("/health", headers=HOST)
     assert response.status_code == 200 and response.json["service"] == "gasoline"
     assert {buffer["name"] for buffer in response.json["buffers"]} == {
         "logs",
@@ -46,11 +39,16 @@ def test_health_reports_the_daemon() -> None:
 
 
 def test_a_failing_report_still_names_the_daemon() -> None:
-    runtime = Runtime.start()
+    daemon = create_daemon()
+    services = daemon.services
     dispatcher = Dispatcher(
-        runtime, {("configure", "health"): MODES[("configure", "health")]}, {"configure": f"{__name__}:FailingHealth"}
+        {("configure", "health"): MODES[("configure", "health")]},
+        {("configure", "health"): ModeHandler(failing_health)},
+        services.approvals,
+        services.extension,
+        services.background,
     )
-    response = client(dispatcher, runtime).simulate_get("/health", headers={"Host": "127.0.0.1:7000"})
+    response = client(replace(daemon, dispatcher=dispatcher)).simulate_get("/health", headers=HOST)
     assert response.status_code == 500
     assert (response.json["service"], response.json["version"], response.json["pid"]) == (
         "gasoline",
@@ -61,9 +59,9 @@ def test_a_failing_report_still_names_the_daemon() -> None:
 
 
 def test_an_unredactable_report_still_names_the_daemon_and_says_why() -> None:
-    runtime = Runtime.start()
-    runtime.redactor = UnavailableRedactor("the policy is gone", "1")
-    response = client(Dispatcher(runtime), runtime).simulate_get("/health", headers={"Host": "127.0.0.1:7000"})
+    config = DaemonConfig()
+    services = replace(create_services(config), redactor=UnavailableRedactor("the policy is gone", "1"))
+    response = client(create_daemon(config, services)).simulate_get("/health", headers=HOST)
     assert response.status_code == 503 and response.json["service"] == "gasoline"
     assert (
         response.json["error"]["error"] == "redaction_failed"
@@ -74,8 +72,7 @@ def test_an_unredactable_report_still_names_the_daemon_and_says_why() -> None:
 
 @pytest.mark.parametrize("path", ["/approvals", "//approvals", "/approvals/", "/./approvals"])
 def test_the_approval_route_takes_the_approver_token_however_it_is_spelled(path: str) -> None:
-    runtime = Runtime.start()
-    http = client(Dispatcher(runtime), runtime)
+    http = client(create_daemon())
     host = {"Host": "127.0.0.1:7000"}
     for token in (None, "token", "approver"):
         headers = {**host, **({"Authorization": f"Bearer {token}"} if token else {})}

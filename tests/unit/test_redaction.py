@@ -12,11 +12,9 @@ import pytest
 
 from gasoline import logs
 from gasoline.capture.ingest import ingest_batch
-from gasoline.core.dispatch import Dispatcher
+from gasoline.composition import Daemon, DaemonConfig, create_daemon, create_services
 from gasoline.core.jsonrpc import Request
-from gasoline.core.local_tools import LocalTools
 from gasoline.core.protocol import Exchange
-from gasoline.runtime import Runtime
 from gasoline.safety import redaction
 from gasoline.safety.audit import AuditTrail
 from gasoline.safety.redaction import RedactionUnavailable, Redactor, UnavailableRedactor, build_redactor
@@ -147,26 +145,26 @@ def test_repeated_texts_are_masked_and_counted_every_time(redactor: Redactor) ->
     clean = "GET /api/products?page=2 200 12ms"
     outputs = {redactor.text(line) for _ in range(3)} | {redactor.text(clean) for _ in range(3)}
     assert outputs == {redactor.text(line), clean}
-    assert {"class": "api_key", "count": 4} in redactor.stats()["redacted_count"]
+    assert {"class": "api_key", "count": 4} in redactor.stats().model_dump(by_alias=True)["redacted_count"]
 
 
 def test_captured_events_are_stored_redacted_or_not_at_all() -> None:
-    runtime = Runtime.start()
-    store = runtime.captured
+    services = create_services(DaemonConfig())
+    store = services.captured
     for secret in SECRETS:
-        result = ingest_batch(events_carrying(secret)[:-1], store, runtime.redactor)
-        assert not result["rejected"], result
+        result = ingest_batch(events_carrying(secret)[:-1], store, services.redactor)
+        assert not result.rejected, result
     stored = json.dumps([[e.event for e in buffer.newest_first()] for buffer in store.buffers.values()])
     leaked = [s.format for s in SECRETS if any(len(part) >= 12 and part in stored for part in s.value.split())]
     assert not leaked and stored.count("[REDACTED:") >= len(SECRETS) * 4
 
-    runtime.redactor = UnavailableRedactor("the policy is gone", "1")
-    before = store.buffers["logs"].usage()["entries"]
+    unavailable = UnavailableRedactor("the policy is gone", "1")
+    before = store.buffers["logs"].usage().entries
     event = {"type": "console", "ts": "2026-11-22T10:30:00Z", "level": "log", "message": "card 4111 1111 1111 1111"}
-    result = ingest_batch([event], store, runtime.redactor)
-    assert result["accepted"] == 0 and result["rejected"][0]["reason"].startswith("redaction_failed")
-    assert store.buffers["logs"].usage()["entries"] == before > 0, "nothing stored, and nothing lost"
-    assert runtime.redactor.stats()["blocked_count"] == 1
+    result = ingest_batch([event], store, unavailable)
+    assert result.accepted == 0 and result.rejected[0].reason.startswith("redaction_failed")
+    assert store.buffers["logs"].usage().entries == before > 0, "nothing stored, and nothing lost"
+    assert unavailable.stats().blocked_count == 1
 
 
 def test_a_sensitive_key_masks_whatever_it_holds_in_any_spelling(redactor: Redactor) -> None:
@@ -276,9 +274,9 @@ def test_counts_by_class_and_never_values(redactor: Redactor) -> None:
     for secret in SECRETS[:10]:
         redactor.text(secret.line)
     stats = redactor.stats()
-    assert stats["policy_version"] == "1" and stats["blocked_count"] == 0
-    assert sum(count["count"] for count in stats["redacted_count"]) >= 10
-    assert not any(s.value in json.dumps(stats) for s in SECRETS)
+    assert stats.policy_version == "1" and stats.blocked_count == 0
+    assert sum(count.count for count in stats.redacted_count) >= 10
+    assert not any(s.value in stats.model_dump_json() for s in SECRETS)
 
 
 def test_the_egress_stage_masks_a_model_bound_payload_or_refuses(redactor: Redactor) -> None:
@@ -293,11 +291,11 @@ def test_a_broken_project_pattern_fails_closed(tmp_path: Path) -> None:
     (tmp_path / ".gasoline" / "config.yaml").write_text(
         "redaction:\n  patterns:\n    - {name: broken, pattern: '([a-z'}\n"
     )
-    runtime = Runtime.start(project=tmp_path)
+    redactor = create_services(DaemonConfig(project=tmp_path)).redactor
     with pytest.raises(RedactionUnavailable, match="could not be built: rule 'broken'") as refused:
-        runtime.redactor.text("anything")
+        redactor.text("anything")
     assert str(tmp_path / ".gasoline" / "config.yaml") in str(refused.value)
-    assert runtime.redactor.stats()["blocked_count"] == 1
+    assert redactor.stats().blocked_count == 1
 
 
 def test_a_project_pattern_is_masked_as_user_pattern(tmp_path: Path) -> None:
@@ -306,22 +304,20 @@ def test_a_project_pattern_is_masked_as_user_pattern(tmp_path: Path) -> None:
         "redaction:\n  patterns:\n    - {name: ticket, pattern: 'TKT-[0-9]{6}'}\n"
         "    - {name: staging, pattern: 'Staging_PW=([^&\\s]+)', secret: 1, ignore_case: true}\n"
     )
-    runtime = Runtime.start(project=tmp_path)
-    assert runtime.redactor.text("see TKT-123456").startswith("see [REDACTED:user_pattern:")
-    assert runtime.redactor.text("STAGING_pw=Kx9pQ2").startswith("STAGING_pw=[REDACTED:user_pattern:")
-    assert runtime.redactor.version == "1+project"
+    redactor = create_services(DaemonConfig(project=tmp_path)).redactor
+    assert redactor.text("see TKT-123456").startswith("see [REDACTED:user_pattern:")
+    assert redactor.text("STAGING_pw=Kx9pQ2").startswith("STAGING_pw=[REDACTED:user_pattern:")
+    assert redactor.version == "1+project"
 
 
-def call(runtime: Runtime, arguments: dict[str, Any]) -> dict[str, Any]:
-    tools = LocalTools(Dispatcher(runtime), runtime.redactor, runtime.continuations, 200_000)
+def call(daemon: Daemon, arguments: dict[str, Any]) -> dict[str, Any]:
     request = Request(1, "tools/call", {"name": "observe", "arguments": arguments})
-    return tools.call("observe", arguments, Exchange(request, lambda message: None))
+    return daemon.tools.call("observe", arguments, Exchange(request, lambda message: None))
 
 
 def test_tool_results_are_redacted_before_they_leave() -> None:
-    runtime = Runtime.start()
     secret = SECRETS[0]
-    result = call(runtime, {"what": "result_page", "cursor": secret.value})
+    result = call(create_daemon(), {"what": "result_page", "cursor": secret.value})
     text = json.dumps(result)
     assert secret.value not in text and "[REDACTED:api_key:" in result["content"][0]["text"]
     assert result["_meta"]["dev.gasoline/redaction"] == {
@@ -335,11 +331,11 @@ def test_a_rule_that_raises_withholds_the_result_and_counts_it(monkeypatch: pyte
         raise RuntimeError("validator crashed")
 
     monkeypatch.setitem(redaction.VALIDATORS, "luhn", broken)
-    runtime = Runtime.start()
-    result = call(runtime, {"what": "result_page", "cursor": "card 4111 1111 1111 1111"})
+    daemon = create_daemon()
+    result = call(daemon, {"what": "result_page", "cursor": "card 4111 1111 1111 1111"})
     assert result["isError"] is True and result["structuredContent"]["error"] == "redaction_failed"
     assert "4111" not in json.dumps(result)
-    assert runtime.redactor.stats()["blocked_count"] >= 1
+    assert daemon.services.redactor.stats().blocked_count >= 1
 
 
 def test_logs_and_audit_trails_are_redacted_or_withheld(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

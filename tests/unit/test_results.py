@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
-from gasoline.core.dispatch import Dispatcher, ToolResult
+from gasoline.composition import DaemonConfig, create_daemon, create_services
 from gasoline.core.results import Continuations, call_tool_result, char_boundary
-from gasoline.runtime import Runtime
+from gasoline.core.tool_result import ToolResult
 
 
 def test_a_small_result_goes_out_whole() -> None:
@@ -18,11 +19,11 @@ def test_a_small_result_goes_out_whole() -> None:
 
 @pytest.mark.parametrize("filler", ["x", "é", "漢", "🙂", 'q"\\\n'])
 def test_a_clamped_result_reads_back_whole_through_result_page(filler: str) -> None:
-    runtime = Runtime.start()
-    dispatcher = Dispatcher(runtime)
+    daemon = create_daemon()
+    dispatcher = daemon.dispatcher
     structured = {"rows": [filler * 7 for _ in range(4000)]}
     whole = ToolResult(structured).text
-    clamped = call_tool_result(ToolResult(structured), runtime.continuations, 10_000)
+    clamped = call_tool_result(ToolResult(structured), daemon.services.continuations, 10_000)
     text = clamped["content"][0]["text"]
     assert "structuredContent" not in clamped
     first, marker = text.rsplit("\n[clamped: ", 1)
@@ -39,11 +40,11 @@ def test_a_clamped_result_reads_back_whole_through_result_page(filler: str) -> N
 
 
 def test_an_unknown_or_expired_cursor_is_a_clear_error() -> None:
-    runtime = Runtime.start()
     now = [0.0]
-    runtime.continuations = Continuations(10, 2, clock=lambda: now[0])
-    key = runtime.continuations.keep(b"abc")
-    dispatcher = Dispatcher(runtime)
+    continuations = Continuations(10, 2, clock=lambda: now[0])
+    config = DaemonConfig()
+    dispatcher = create_daemon(config, replace(create_services(config), continuations=continuations)).dispatcher
+    key = continuations.keep(b"abc")
     assert dispatcher.call("observe", {"what": "result_page", "cursor": f"{key}:1"}).structured["text"] == "bc"
     now[0] = 11
     error = dispatcher.call("observe", {"what": "result_page", "cursor": f"{key}:1"})

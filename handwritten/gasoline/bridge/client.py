@@ -196,10 +196,9 @@ class RemoteTools:
             return self.client.call_tool(params, exchange)
         except DaemonUnavailable as error:
             # Only on this path: the models behind it would cost the bridge's start.
-            from gasoline.core.dispatch import ToolResult
             from gasoline.core.errors import ToolFailure
 
-            failed = ToolResult.failed(ToolFailure("daemon_unavailable", str(error), tool=name))
+            failed = ToolFailure("daemon_unavailable", str(error), tool=name).result()
             return {
                 "content": [{"type": "text", "text": failed.text}],
                 "structuredContent": failed.structured,

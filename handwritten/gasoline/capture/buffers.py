@@ -6,6 +6,7 @@ import threading
 from collections import deque
 from typing import Any
 
+from gasoline_generated.models import HealthBuffer
 from gasoline_generated.policy import LIMITS
 
 
@@ -39,16 +40,16 @@ class RingBuffer:
             self._bytes = 0
             return removed
 
-    def usage(self) -> dict[str, Any]:
+    def usage(self) -> HealthBuffer:
         with self._lock:
-            return {
-                "name": self.name,
-                "entries": len(self._entries),
-                "max_entries": self.max_entries,
-                "bytes": self._bytes,
-                "max_bytes": self.max_bytes,
-                "evicted": self._evicted,
-            }
+            return HealthBuffer(
+                name=self.name,
+                entries=len(self._entries),
+                max_entries=self.max_entries,
+                bytes=self._bytes,
+                max_bytes=self.max_bytes,
+                evicted=self._evicted,
+            )
 
 
 def capture_buffers() -> dict[str, RingBuffer]:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any
 
 from pydantic import MISSING
 
-from gasoline_generated.models import SyncRequest
+from gasoline_generated.models import HealthExtension, SyncRequest
 from gasoline_generated.policy import LIMITS
 
 
@@ -50,17 +49,17 @@ class ExtensionLink:
         fresh = time.monotonic() - self._last_at <= self.connected_seconds
         return self._last if fresh else None
 
-    def status(self) -> dict[str, Any]:
+    def status(self) -> HealthExtension:
         """For health: whether it is connected, when it was last heard from, what it reported."""
         with self._lock:
             last, last_at = self._last, self._last_at
         if last is None:
-            return {"connected": False}
+            return HealthExtension(connected=False)
         seen = time.monotonic() - last_at
-        return {
-            "connected": seen <= self.connected_seconds,
-            "last_seen_seconds": round(seen, 3),
-            "version": last.extension_version,
-            "settings": last.settings,
-            "dropped_events": last.dropped_events,
-        }
+        return HealthExtension(
+            connected=seen <= self.connected_seconds,
+            last_seen_seconds=round(seen, 3),
+            version=last.extension_version,
+            settings=last.settings,
+            dropped_events=last.dropped_events,
+        )

@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from gasoline.safety.redaction import RedactionUnavailable, Redactor
-from gasoline_generated.models import CaptureEvent
+from gasoline_generated.models import CaptureEvent, IngestRejection, IngestResult
 
 from .store import CaptureStore
 
@@ -25,8 +25,8 @@ def reason(error: ValidationError, skip: int = 1) -> str:
     return "; ".join(problems)
 
 
-def ingest_batch(events: list[Any], store: CaptureStore, redactor: Redactor) -> dict[str, Any]:
-    """Store each valid event of the batch; say which were rejected and why (an IngestResult)."""
+def ingest_batch(events: list[Any], store: CaptureStore, redactor: Redactor) -> IngestResult:
+    """Store each valid event of the batch; say which were rejected and why."""
     accepted, rejected = 0, []
     for index, event in enumerate(events):
         try:
@@ -34,8 +34,8 @@ def ingest_batch(events: list[Any], store: CaptureStore, redactor: Redactor) -> 
             store.add(redactor.value(event), at)
             accepted += 1
         except ValidationError as error:
-            rejected.append({"index": index, "reason": reason(error)})
+            rejected.append(IngestRejection(index=index, reason=reason(error)))
         except RedactionUnavailable as error:
-            rejected.append({"index": index, "reason": f"redaction_failed: {error}"})
+            rejected.append(IngestRejection(index=index, reason=f"redaction_failed: {error}"))
     store.count(accepted, len(rejected))
-    return {"accepted": accepted, "rejected": rejected}
+    return IngestResult(accepted=accepted, rejected=rejected)

@@ -10,6 +10,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from pydantic import MISSING
+
+from gasoline_generated.models import ObserveWebsocketStatusConnection
 from gasoline_generated.policy import LIMITS
 
 RATE_WINDOW_SECONDS = 60
@@ -52,30 +55,28 @@ class Connection:
         outgoing = sum(b[2] for b in self.recent if b[0] > since)
         return round(incoming / window, 3), round(outgoing / window, 3)
 
-    def summary(self, now: float) -> dict[str, Any]:
+    def summary(self, now: float) -> ObserveWebsocketStatusConnection:
         rate_in, rate_out = self.rates(now) if self.closed_at is None else (0.0, 0.0)
-        summary: dict[str, Any] = {
-            "id": self.id,
-            "url": self.url,
-            "state": "open" if self.closed_at is None else "closed",
-            "opened_at": _utc(self.opened_at),
-            "messages_in": self.messages_in,
-            "messages_out": self.messages_out,
-            "rate_in_per_second": rate_in,
-            "rate_out_per_second": rate_out,
-        }
-        optional = {
-            "closed_at": _utc(self.closed_at) if self.closed_at is not None else None,
-            "close_code": self.close_code,
-            "close_reason": self.close_reason,
-            "last_message_at": _utc(self.last_message_at) if self.last_message_at is not None else None,
-            "tab_id": self.tab_id,
-        }
-        return summary | {key: value for key, value in optional.items() if value is not None}
+        return ObserveWebsocketStatusConnection(
+            id=self.id,
+            url=self.url,
+            state="open" if self.closed_at is None else "closed",
+            opened_at=_utc(self.opened_at),
+            messages_in=self.messages_in,
+            messages_out=self.messages_out,
+            rate_in_per_second=rate_in,
+            rate_out_per_second=rate_out,
+            closed_at=MISSING if self.closed_at is None else _utc(self.closed_at),
+            close_code=MISSING if self.close_code is None else self.close_code,
+            close_reason=MISSING if self.close_reason is None else self.close_reason,
+            last_message_at=MISSING if self.last_message_at is None else _utc(self.last_message_at),
+            tab_id=MISSING if self.tab_id is None else self.tab_id,
+        )
 
 
-def _utc(epoch: float) -> str:
-    return datetime.fromtimestamp(epoch, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+def _utc(epoch: float) -> datetime:
+    """An epoch time at the millisecond, as results show it."""
+    return datetime.fromtimestamp(round(epoch, 3), UTC)
 
 
 class WebSocketConnections:
@@ -112,7 +113,7 @@ class WebSocketConnections:
             connection = self._connections.get(connection_id)
             return connection.url if connection else None
 
-    def summaries(self, url_filter: str | None = None) -> list[dict[str, Any]]:
+    def summaries(self, url_filter: str | None = None) -> list[ObserveWebsocketStatusConnection]:
         """Open connections first, then by most recent activity."""
         now = time.time()
         with self._lock:

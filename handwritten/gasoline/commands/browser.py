@@ -8,17 +8,20 @@ timeout (which says more) arrives first.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TypeVar
 
 from pydantic import BaseModel
 
 from gasoline.capture.extension import ExtensionLink
 from gasoline.contract import CallContext
 from gasoline.core.errors import ToolFailure, bad_argument
+from gasoline.core.missing import given
 from gasoline_generated.models import CommandError
 from gasoline_generated.policy import COMMAND_TIMEOUTS_MS, LIMITS
 
 from .channel import CommandChannel, Pending
+
+Result = TypeVar("Result", bound=BaseModel)
 
 
 class Browser:
@@ -34,18 +37,29 @@ class Browser:
         self.no_extension_seconds = no_extension_seconds
         self.grace_seconds = grace_seconds
 
+    def forward(self, params: BaseModel, ctx: CallContext) -> BaseModel:
+        """Run a mode that only forwards its arguments to its browser command. A mode whose approval
+        binds a tab runs in the tab the extension last reported: the one the approval names."""
+        entry = ctx.entry
+        if entry.command is None:
+            raise TypeError(f"{entry.label} does not forward to a browser command")
+        timeout = getattr(params, entry.command_timeout_param) if entry.command_timeout_param else None
+        tab_id = self.extension.tab_id() if entry.scope[0] == "tab" else None
+        return self.run(ctx, entry.command, params, entry.result_model, timeout_ms=timeout, tab_id=tab_id)
+
     def run(
         self,
         ctx: CallContext,
         kind: str,
-        params: BaseModel | dict[str, Any],
+        params: BaseModel,
+        expected: type[Result],
         *,
         timeout_ms: int | None = None,
         tab_id: int | None = None,
         selector_parameter: str = "selector",
-    ) -> Any:
-        """The command's result model (the one the mode returns). selector_parameter names the
-        call's argument to blame when the page refuses a selector."""
+    ) -> Result:
+        """The command's result, which is an `expected`. selector_parameter names the call's
+        argument to blame when the page refuses a selector."""
         if not self.extension.wait_connected(self.no_extension_seconds):
             raise ToolFailure(
                 "extension_not_connected",
@@ -55,7 +69,7 @@ class Browser:
                 mode=ctx.entry.mode,
             )
         timeout_ms = timeout_ms or COMMAND_TIMEOUTS_MS[kind]
-        body = params.model_dump(mode="json", by_alias=True) if isinstance(params, BaseModel) else params
+        body = params.model_dump(mode="json", by_alias=True)
         pending = self.channel.issue(kind, body, timeout_ms, tab_id)
         ctx.progress(0, 2, "sent to the browser")
         deadline = time.monotonic() + timeout_ms / 1000 + self.grace_seconds
@@ -65,10 +79,13 @@ class Browser:
             self.channel.withdraw(pending)
             raise self._no_answer(ctx, pending, timeout_ms)
         ctx.progress(2, 2, "done")
-        answer = pending.result.root  # type: ignore[union-attr]
-        if answer.status == "ok" and answer.result is not None:
-            return answer.result
-        error = answer.error or CommandError(code="unsupported", message="the extension sent no result")
+        answer = pending.answer().root
+        result = given(answer.result)
+        if answer.status == "ok" and result is not None:
+            if not isinstance(result, expected):
+                raise TypeError(f"{kind} answered {type(result).__name__}, not {expected.__name__}")
+            return result
+        error = given(answer.error) or CommandError(code="unsupported", message="the extension sent no result")
         raise failure_of(ctx, error, timeout_ms, selector_parameter)
 
     def _no_answer(self, ctx: CallContext, pending: Pending, timeout_ms: int) -> ToolFailure:

@@ -9,7 +9,6 @@ say). A command whose caller stopped waiting is withdrawn, so it never runs late
 
 from __future__ import annotations
 
-import secrets
 import threading
 import time
 from collections import deque
@@ -18,12 +17,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from gasoline.core.correlation import new_correlation_id
 from gasoline_generated.models import Command, CommandResult
 from gasoline_generated.policy import LIMITS
-
-
-def new_correlation_id() -> str:
-    return f"cmd_{secrets.token_hex(8)}"
 
 
 @dataclass
@@ -40,6 +36,12 @@ class Pending:
     @property
     def correlation_id(self) -> str:
         return self.command.root.correlation_id
+
+    def answer(self) -> CommandResult:
+        """The extension's result, once `answered` is set."""
+        if self.result is None:
+            raise RuntimeError(f"command {self.correlation_id} has no result yet")
+        return self.result
 
 
 class CommandChannel:

@@ -11,73 +11,51 @@ process.
 
 from __future__ import annotations
 
-import importlib
-import json
 import logging
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import cached_property, partial
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from gasoline.contract import CallContext, ModeEntry, ProgressReporter
-from gasoline_generated.dispatch import APPROVAL_PARAMETER, APPROVAL_PARAMETER_PATTERN, HANDLER_CLASSES, MODES
+from gasoline.capture.extension import ExtensionLink
+from gasoline.contract import CallContext, ModeEntry, ModeHandler, ProgressReporter
+from gasoline.safety.approvals import ApprovalEngine
+from gasoline_generated.dispatch import APPROVAL_PARAMETER, APPROVAL_PARAMETER_PATTERN
 
+from .background import BackgroundCalls
 from .errors import ToolFailure, UnknownTool
-
-if TYPE_CHECKING:
-    from gasoline.runtime import Runtime
+from .tool_result import ToolResult
 
 log = logging.getLogger(__name__)
 APPROVAL_ID = re.compile(APPROVAL_PARAMETER_PATTERN)
 
 
-@dataclass(frozen=True)
-class ToolResult:
-    structured: dict[str, Any]
-    is_error: bool = False
-
-    @classmethod
-    def failed(cls, failure: ToolFailure) -> ToolResult:
-        return cls(failure.error.model_dump(mode="json", by_alias=True), is_error=True)
-
-    @cached_property
-    def text(self) -> str:
-        """The compact text form that accompanies the structured result."""
-        if self.is_error:
-            return self.structured["message"]
-        return json.dumps(self.structured, separators=(",", ":"), ensure_ascii=False)
-
-
-def load_handler_class(path: str) -> type:
-    module_name, _, class_name = path.partition(":")
-    return getattr(importlib.import_module(module_name), class_name)
-
-
 class Dispatcher:
     def __init__(
         self,
-        runtime: Runtime,
-        modes: Mapping[tuple[str, str], ModeEntry] = MODES,
-        handler_classes: Mapping[str, str] = HANDLER_CLASSES,
+        modes: Mapping[tuple[str, str], ModeEntry],
+        handlers: Mapping[tuple[str, str], ModeHandler],
+        approvals: ApprovalEngine,
+        extension: ExtensionLink,
+        background: BackgroundCalls,
     ) -> None:
+        """modes: the spec's dispatch table; handlers: what runs each published mode."""
         self._modes = modes
-        self._approvals = runtime.approvals
-        self._extension = runtime.extension
-        self._background = runtime.background
+        self._handlers = handlers
+        self._approvals = approvals
+        self._extension = extension
+        self._background = background
         self._published: dict[str, list[ModeEntry]] = {}
-        for entry in modes.values():
-            if entry.published:
+        for key, entry in modes.items():
+            if entry.published and key in handlers:
                 self._published.setdefault(entry.tool, []).append(entry)
-        tools = [tool for tool in handler_classes if tool in self._published]
-        self._handlers = {tool: load_handler_class(handler_classes[tool])(runtime) for tool in tools}
 
     @property
     def tools(self) -> tuple[str, ...]:
         """The published tools, in tools/list order."""
-        return tuple(self._handlers)
+        return tuple(self._published)
 
     def published_modes(self, tool: str) -> list[ModeEntry]:
         return self._published.get(tool, [])
@@ -86,7 +64,7 @@ class Dispatcher:
         self, tool: str, arguments: Mapping[str, Any] | None, progress: ProgressReporter | None = None
     ) -> ToolResult:
         """Run one tools/call. Raises UnknownTool; every other failure is an error result."""
-        if tool not in self._handlers:
+        if tool not in self._published:
             raise UnknownTool(tool, self.tools)
         try:
             entry = self._entry(tool, arguments or {})
@@ -95,11 +73,11 @@ class Dispatcher:
             params = self._validate(entry, own, approval_id)
             if "ai_web_pilot" in entry.gates:
                 self._check_ai_web_pilot(entry)
-            describe = getattr(self._handlers[tool], f"describe_{entry.mode}", None)
+            describe = self._handlers[(tool, entry.mode)].describe
             self._approvals.check(entry, params, own, approval_id, partial(describe, params) if describe else None)
         except ToolFailure as failure:
             log.info("%s refused: %s", tool, failure.error.message)
-            return ToolResult.failed(failure)
+            return failure.result()
         if entry.long_running and getattr(params, "background", False) is True:
             started = self._background.start(entry.mode, partial(self._run, entry, params, CallContext(entry)))
             return ToolResult(started.model_dump(mode="json"))
@@ -107,18 +85,17 @@ class Dispatcher:
 
     def _run(self, entry: ModeEntry, params: BaseModel, context: CallContext) -> ToolResult:
         try:
-            result = getattr(self._handlers[entry.tool], entry.mode)(params, context)
+            result = self._handlers[(entry.tool, entry.mode)].run(params, context)
             if not isinstance(result, entry.result_model):
                 raise TypeError(f"handler returned {type(result).__name__}, not {entry.result_model.__name__}")
             return ToolResult(result.model_dump(mode="json", by_alias=True))
         except ToolFailure as failure:
             log.info("%s refused: %s", entry.tool, failure.error.message)
-            return ToolResult.failed(failure)
+            return failure.result()
         except Exception as error:
             log.exception("tool %s failed", entry.tool)
-            return ToolResult.failed(
-                ToolFailure("handler_failed", f"{entry.tool} failed: {type(error).__name__}: {error}", tool=entry.tool)
-            )
+            message = f"{entry.tool} failed: {type(error).__name__}: {error}"
+            return ToolFailure("handler_failed", message, tool=entry.tool).result()
 
     def _check_ai_web_pilot(self, entry: ModeEntry) -> None:
         """Only the person at the browser can switch AI Web Pilot on, in the extension's popup."""
@@ -140,7 +117,7 @@ class Dispatcher:
         key = published[0].mode_key
         mode = arguments.get(key)
         entry = self._modes.get((tool, mode)) if isinstance(mode, str) else None
-        if entry is not None and entry.published:
+        if entry is not None and entry in published:
             return entry
         choices = ", ".join(e.mode for e in published)
         if mode is None:

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from gasoline_generated.models import ArgumentProblem, ToolError
 
+from .tool_result import ToolResult
+
 if TYPE_CHECKING:
     from gasoline.contract import ModeEntry
 
@@ -42,7 +44,11 @@ class ToolFailure(Exception):
             fields["problems"] = [ArgumentProblem(parameter=p, message=m) for p, m in problems]
         if details:
             fields["details"] = dict(details)
-        self.error = ToolError(**fields)
+        self.error = ToolError.model_validate(fields)
+
+    def result(self) -> ToolResult:
+        """The failed call's result: an isError result carrying the ToolError."""
+        return ToolResult(self.error.model_dump(mode="json", by_alias=True), is_error=True)
 
 
 def bad_argument(entry: ModeEntry, parameter: str, message: str, problem: str | None = None) -> ToolFailure:

@@ -11,11 +11,12 @@ from typing import Any
 from gasoline.safety.redaction import RedactionUnavailable, Redactor
 
 from .catalog import published_tools
-from .dispatch import Dispatcher, ToolResult
+from .dispatch import Dispatcher
 from .errors import ToolFailure, UnknownTool
 from .jsonrpc import INVALID_PARAMS, RpcError
 from .protocol import Exchange
 from .results import Continuations, call_tool_result
+from .tool_result import ToolResult
 
 REDACTION_META = "dev.gasoline/redaction"
 
@@ -41,8 +42,8 @@ class LocalTools:
         try:
             safe = ToolResult(self.redactor.value(result.structured), result.is_error)
         except RedactionUnavailable as error:
-            failure = ToolFailure("redaction_failed", f"{name}: {error}", tool=name, details=self.redactor.stats())
-            safe = ToolResult.failed(failure)
+            stats = self.redactor.stats().model_dump(by_alias=True)
+            safe = ToolFailure("redaction_failed", f"{name}: {error}", tool=name, details=stats).result()
         reply = call_tool_result(safe, self.continuations, self.max_result_bytes)
         reply["_meta"] = {
             REDACTION_META: {

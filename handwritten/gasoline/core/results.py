@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .dispatch import ToolResult
+from .tool_result import ToolResult
 
 
 @dataclass(frozen=True)

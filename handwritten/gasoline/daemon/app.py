@@ -7,19 +7,17 @@ import hmac
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 import falcon
 
 from gasoline import __version__
+from gasoline.composition import Daemon
 from gasoline.core import jsonrpc
 from gasoline.core.dispatch import Dispatcher
 from gasoline.core.jsonrpc import INVALID_REQUEST, RpcError
-from gasoline.core.protocol import McpServer
-from gasoline.runtime import Runtime
 from gasoline.safety.approvals import ApprovalEngine, DecisionError
 from gasoline.safety.redaction import RedactionUnavailable, Redactor
-from gasoline.transports.http import McpEndpoint, Sessions, reply
+from gasoline.transports.http import McpEndpoint, reply
 from gasoline_generated.policy import EXTENSION_ORIGIN
 
 from .extension_routes import Events, Sync, request_error
@@ -132,7 +130,7 @@ class Health:
         except RedactionUnavailable as error:
             resp.status = 503
             failure = {"error": "redaction_failed", "message": str(error)}
-            resp.media = {**identity, "redaction": self.redactor.stats(), "error": failure}
+            resp.media = {**identity, "redaction": self.redactor.stats().model_dump(by_alias=True), "error": failure}
             return
         if result.is_error:
             resp.status = 500
@@ -141,25 +139,19 @@ class Health:
             resp.media = facts
 
 
-def create_app(
-    server: McpServer,
-    dispatcher: Dispatcher,
-    runtime: Runtime,
-    sessions: Sessions,
-    port: int,
-    tokens: Tokens,
-    max_body_bytes: int,
-) -> Any:
-    mcp = McpEndpoint(server, sessions, max_body_bytes)
-    decisions = Approvals(runtime.approvals)
+def create_app(daemon: Daemon, port: int, tokens: Tokens, max_body_bytes: int) -> falcon.App:
+    """The daemon's HTTP API on `port`, each route holding only the services it uses."""
+    services = daemon.services
+    mcp = McpEndpoint(daemon.server, daemon.sessions, max_body_bytes)
+    decisions = Approvals(services.approvals)
     tokens_by_resource: dict[object, str] = {decisions: tokens.approver}
     if tokens.mcp_required:
         tokens_by_resource[mcp] = tokens.mcp
     app = falcon.App(middleware=[LoopbackGuard(port), BearerAuth(tokens_by_resource)])
     app.add_route(MCP_PATH, mcp)
-    app.add_route("/health", Health(dispatcher, runtime.redactor))
+    app.add_route("/health", Health(daemon.dispatcher, services.redactor))
     app.add_route("/approvals", decisions)
     app.add_route("/approvals/{request_id}", decisions, suffix="item")
-    app.add_route("/events", Events(runtime))
-    app.add_route("/sync", Sync(runtime))
+    app.add_route("/events", Events(services.captured, services.redactor))
+    app.add_route("/sync", Sync(services.extension, services.commands, services.clock.version))
     return app

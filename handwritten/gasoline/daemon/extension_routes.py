@@ -9,10 +9,13 @@ from typing import Any, Generic, TypeVar
 import falcon
 from pydantic import MISSING, BaseModel, ValidationError
 
+from gasoline.capture.extension import ExtensionLink
 from gasoline.capture.ingest import ingest_batch, reason
+from gasoline.capture.store import CaptureStore
+from gasoline.commands.channel import CommandChannel
 from gasoline.core.missing import given
-from gasoline.runtime import Runtime
-from gasoline_generated.models import EventBatch, SyncRequest, SyncResponse
+from gasoline.safety.redaction import Redactor
+from gasoline_generated.models import EventBatch, IngestResult, SyncRequest, SyncResponse
 from gasoline_generated.policy import EXTENSION_ORIGIN, LIMITS
 
 
@@ -60,14 +63,11 @@ class ExtensionRoute(Generic[Body]):
     the rest to `handle`."""
 
     body_model: type[Body]
-
-    def __init__(self, runtime: Runtime, max_body_bytes: int = LIMITS.ingest.max_body_bytes) -> None:
-        self.runtime = runtime
-        self.max_body_bytes = max_body_bytes
+    max_body_bytes = LIMITS.ingest.max_body_bytes
 
     def on_post(self, req: falcon.Request, resp: falcon.Response) -> None:
         try:
-            resp.media = self.handle(self.parse(read_json(req, self.max_body_bytes)))
+            resp.media = self.handle(self.parse(read_json(req, self.max_body_bytes))).model_dump(mode="json")
         except RequestRefused as refused:
             req.bounded_stream.exhaust()
             request_error(resp, refused.status, refused.code, str(refused))
@@ -79,7 +79,7 @@ class ExtensionRoute(Generic[Body]):
             name = self.body_model.__name__
             raise RequestRefused(400, "bad_request", f"not a {name}: {reason(error, skip=0)}") from None
 
-    def handle(self, body: Body) -> dict[str, Any]:
+    def handle(self, body: Body) -> BaseModel:
         raise NotImplementedError
 
 
@@ -88,8 +88,12 @@ class Events(ExtensionRoute[EventBatch]):
 
     body_model = EventBatch
 
-    def handle(self, body: EventBatch) -> dict[str, Any]:
-        return ingest_batch(body.events, self.runtime.captured, self.runtime.redactor)
+    def __init__(self, captured: CaptureStore, redactor: Redactor) -> None:
+        self.captured = captured
+        self.redactor = redactor
+
+    def handle(self, body: EventBatch) -> IngestResult:
+        return ingest_batch(body.events, self.captured, self.redactor)
 
 
 class Sync(ExtensionRoute[SyncRequest]):
@@ -98,9 +102,13 @@ class Sync(ExtensionRoute[SyncRequest]):
 
     body_model = SyncRequest
 
-    def handle(self, body: SyncRequest) -> dict[str, Any]:
-        self.runtime.extension.synced(body)
+    def __init__(self, extension: ExtensionLink, commands: CommandChannel, version: str) -> None:
+        self.extension = extension
+        self.commands = commands
+        self.version = version
+
+    def handle(self, body: SyncRequest) -> SyncResponse:
+        self.extension.synced(body)
         acks = [ack.root for ack in given(body.acks, [])]
-        commands = self.runtime.commands.poll(acks, given(body.results, []), body.wait_ms / 1000)
-        answer = SyncResponse(service="gasoline", version=self.runtime.version, commands=commands or MISSING)
-        return answer.model_dump(mode="json")
+        commands = self.commands.poll(acks, given(body.results, []), body.wait_ms / 1000)
+        return SyncResponse(service="gasoline", version=self.version, commands=commands or MISSING)

@@ -12,15 +12,12 @@ import waitress
 
 from gasoline import logs
 from gasoline.bridge.client import BRIDGE_CLIENT_NAME
-from gasoline.core.catalog import SERVER_INFO
-from gasoline.core.dispatch import Dispatcher
-from gasoline.core.local_tools import LocalTools
-from gasoline.core.protocol import McpServer
+from gasoline.composition import DaemonConfig, create_daemon
 from gasoline.core.workers import Workers
 from gasoline.project import project_dir
-from gasoline.runtime import Runtime
 from gasoline.state import DaemonFiles
 from gasoline.transports.http import Sessions
+from gasoline_generated.models import HealthHttpTransport, HealthStdioTransport, HealthTransports
 from gasoline_generated.policy import LIMITS
 
 from .app import Tokens, create_app
@@ -31,15 +28,13 @@ ALREADY_RUNNING = 3
 BODY_SLACK_BYTES = 64 * 1024
 
 
-def transport_status(sessions: Sessions, local: LocalSocket, port: int, tokens: Tokens) -> dict[str, Any]:
-    return {
-        "http": {
-            "url": f"http://127.0.0.1:{port}/mcp",
-            "auth": tokens.mcp_required,
-            "sessions": len(sessions.clients()),
-        },
-        "stdio": {"bridges": local.clients().count(BRIDGE_CLIENT_NAME)},
-    }
+def transport_status(sessions: Sessions, local: LocalSocket, port: int, tokens: Tokens) -> HealthTransports:
+    return HealthTransports(
+        http=HealthHttpTransport(
+            url=f"http://127.0.0.1:{port}/mcp", auth=tokens.mcp_required, sessions=len(sessions.clients())
+        ),
+        stdio=HealthStdioTransport(bridges=local.clients().count(BRIDGE_CLIENT_NAME)),
+    )
 
 
 def _stop(signum: int, frame: Any) -> NoReturn:
@@ -70,25 +65,13 @@ def serve(port: int, no_auth: bool) -> int:
     files.pid.write_text(f"{os.getpid()}\n")
     tokens = write_tokens(files, no_auth)
 
-    runtime = Runtime.start(files, project_dir())
-    logs.redact_with(runtime.redactor)
-    sessions = Sessions(LIMITS.mcp.session_idle_seconds)
-    dispatcher = Dispatcher(runtime)
-    tools = LocalTools(dispatcher, runtime.redactor, runtime.continuations, LIMITS.results.max_result_bytes)
-    server = McpServer(SERVER_INFO, tools)
+    daemon = create_daemon(DaemonConfig(files, project_dir()))
+    logs.redact_with(daemon.services.redactor)
     try:
         workers = Workers("gasoline-local", LIMITS.mcp.request_workers)
-        local = LocalSocket(files.socket, server, workers, LIMITS.mcp.eof_grace_ms / 1000)
+        local = LocalSocket(files.socket, daemon.server, workers, LIMITS.mcp.eof_grace_ms / 1000)
         http = waitress.create_server(
-            create_app(
-                server,
-                dispatcher,
-                runtime,
-                sessions,
-                port,
-                tokens,
-                LIMITS.mcp.max_body_bytes,
-            ),
+            create_app(daemon, port, tokens, LIMITS.mcp.max_body_bytes),
             host="127.0.0.1",
             port=port,
             threads=LIMITS.mcp.http_threads,
@@ -100,7 +83,7 @@ def serve(port: int, no_auth: bool) -> int:
         logs.stage("listen_failed", f"cannot listen on 127.0.0.1:{port} and {files.socket}: {error}", port=port)
         files.pid.unlink(missing_ok=True)
         return 1
-    runtime.transport_status = lambda: transport_status(sessions, local, port, tokens)
+    daemon.services.transports.report_with(lambda: transport_status(daemon.sessions, local, port, tokens))
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
     local.start()

@@ -1,31 +1,17 @@
-"""analyze: ask the browser about the page as it is now (DOM, page overview, accessibility)."""
+"""analyze: ask the browser about the page as it is now. dom and page_info forward their browser
+command as they are (the dispatch table does it); the accessibility audit is run here."""
 
 from __future__ import annotations
 
+from gasoline.commands.browser import Browser
 from gasoline.contract import CallContext
-from gasoline.runtime import Runtime
-from gasoline_generated.handler_bases import AnalyzeHandlerBase
-from gasoline_generated.models import (
-    AccessibilityAuditParams,
-    AccessibilityAuditResult,
-    AnalyzeAccessibilityParams,
-    DomQueryParams,
-    DomQueryResult,
-    PageInfoParams,
-    PageInfoResult,
-)
+from gasoline_generated.models import AccessibilityAuditParams, AccessibilityAuditResult, AnalyzeAccessibilityParams
 
 
-class AnalyzeHandlers(AnalyzeHandlerBase):
-    def __init__(self, runtime: Runtime) -> None:
-        self.browser = runtime.browser
-
-    def dom(self, params: DomQueryParams, ctx: CallContext) -> DomQueryResult:
-        return self.browser.run(ctx, "dom_query", params)
-
-    def page_info(self, params: PageInfoParams, ctx: CallContext) -> PageInfoResult:
-        return self.browser.run(ctx, "page_info", params)
+class AnalyzeHandlers:
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
 
     def accessibility(self, params: AnalyzeAccessibilityParams, ctx: CallContext) -> AccessibilityAuditResult:
         audit = AccessibilityAuditParams.model_validate(params.model_dump(mode="json", exclude={"background"}))
-        return self.browser.run(ctx, "accessibility_audit", audit, selector_parameter="scope")
+        return self.browser.run(ctx, "accessibility_audit", audit, AccessibilityAuditResult, selector_parameter="scope")

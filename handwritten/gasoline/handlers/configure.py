@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
+from pathlib import Path
 
-from gasoline.contract import CallContext
-from gasoline.runtime import Runtime
-from gasoline_generated.dispatch import MODES
-from gasoline_generated.handler_bases import ConfigureHandlerBase
+from pydantic import MISSING
+
+from gasoline.capture.extension import ExtensionLink
+from gasoline.capture.store import CaptureStore
+from gasoline.contract import CallContext, ModeEntry
+from gasoline.core.background import BackgroundCalls
+from gasoline.core.clock import ServerClock
+from gasoline.safety.approvals import ApprovalEngine
+from gasoline.safety.redaction import Redactor
+from gasoline.transports.status import TransportStatus
 from gasoline_generated.models import (
     ConfigureClearCounts,
     ConfigureClearParams,
@@ -15,71 +23,82 @@ from gasoline_generated.models import (
     ConfigureHealthParams,
     ConfigureHealthResult,
     HealthApprovals,
-    HealthBuffer,
-    HealthExtension,
     HealthIngest,
     HealthPolicy,
-    HealthRedaction,
     HealthToolModes,
-    HealthTransports,
 )
 from gasoline_generated.policy import APPROVAL_POLICY_VERSION, LIMITS_VERSION
 
 
-def modes_by_tool() -> list[HealthToolModes]:
-    """Each tool with its published and planned modes, in tools/list order (fixed for the process)."""
-    tools: dict[str, dict[str, list[str]]] = {}
-    for entry in MODES.values():
-        modes = tools.setdefault(entry.tool, {"published_modes": [], "planned_modes": []})
-        modes["published_modes" if entry.published else "planned_modes"].append(entry.mode)
-    return [HealthToolModes(name=name, **modes) for name, modes in tools.items()]
+def modes_by_tool(modes: Iterable[ModeEntry]) -> list[HealthToolModes]:
+    """Each tool with its published and planned modes, in tools/list order."""
+    tools: dict[str, HealthToolModes] = {}
+    for entry in modes:
+        listed = tools.setdefault(entry.tool, HealthToolModes(name=entry.tool, published_modes=[], planned_modes=[]))
+        (listed.published_modes if entry.published else listed.planned_modes).append(entry.mode)
+    return list(tools.values())
 
 
 def entries(count: int) -> str:
     return f"{count} entry" if count == 1 else f"{count} entries"
 
 
-class ConfigureHandlers(ConfigureHandlerBase):
-    def __init__(self, runtime: Runtime) -> None:
-        self.runtime = runtime
-        self.tools = modes_by_tool()
+class ConfigureHandlers:
+    def __init__(
+        self,
+        modes: Iterable[ModeEntry],
+        clock: ServerClock,
+        captured: CaptureStore,
+        extension: ExtensionLink,
+        redactor: Redactor,
+        approvals: ApprovalEngine,
+        background: BackgroundCalls,
+        transports: TransportStatus,
+        log_file: Path | None,
+    ) -> None:
+        self.tools = modes_by_tool(modes)
+        self.clock = clock
+        self.captured = captured
+        self.extension = extension
+        self.redactor = redactor
+        self.approvals = approvals
+        self.background = background
+        self.transports = transports
+        self.log_file = log_file
 
     def health(self, params: ConfigureHealthParams, ctx: CallContext) -> ConfigureHealthResult:
-        served_by_daemon = {}
-        if self.runtime.transport_status is not None:
-            served_by_daemon["transports"] = HealthTransports.model_validate(self.runtime.transport_status())
-        if self.runtime.log_file is not None:
-            served_by_daemon["log_file"] = str(self.runtime.log_file)
+        transports = self.transports.now()
         return ConfigureHealthResult(
             service="gasoline",
-            version=self.runtime.version,
+            version=self.clock.version,
             pid=os.getpid(),
-            started_at=self.runtime.started_at,
-            uptime_seconds=self.runtime.uptime_seconds(),
+            started_at=self.clock.started_at,
+            uptime_seconds=self.clock.uptime_seconds(),
             tools=self.tools,
             policy=HealthPolicy(approval_version=APPROVAL_POLICY_VERSION, limits_version=LIMITS_VERSION),
-            buffers=[HealthBuffer(**buffer.usage()) for buffer in self.runtime.captured.buffers.values()],
-            ingest=HealthIngest(accepted=self.runtime.captured.accepted, rejected=self.runtime.captured.rejected),
-            extension=HealthExtension(**self.runtime.extension.status()),
-            redaction=HealthRedaction(**self.runtime.redactor.stats()),
-            approvals=HealthApprovals(pending=self.runtime.approvals.pending_count()),
-            **served_by_daemon,
+            buffers=[buffer.usage() for buffer in self.captured.buffers.values()],
+            ingest=HealthIngest(accepted=self.captured.accepted, rejected=self.captured.rejected),
+            extension=self.extension.status(),
+            redaction=self.redactor.stats(),
+            approvals=HealthApprovals(pending=self.approvals.pending_count()),
+            transports=MISSING if transports is None else transports,
+            log_file=MISSING if self.log_file is None else str(self.log_file),
         )
 
     def clear(self, params: ConfigureClearParams, ctx: CallContext) -> ConfigureClearResult:
-        buffers = self.runtime.captured.buffers
+        buffers = self.captured.buffers
         cleared = {name: buffers[name].clear() for name in self._buffers_named(params)}
         if "websocket_events" in cleared:
-            self.runtime.captured.websockets.clear()
+            self.captured.websockets.clear()
         if {"all", "command_results"} & set(params.buffers):
-            cleared["command_results"] = self.runtime.background.clear()
-        return ConfigureClearResult(cleared=ConfigureClearCounts(**cleared), total=sum(cleared.values()))
+            cleared["command_results"] = self.background.clear()
+        return ConfigureClearResult(cleared=ConfigureClearCounts.model_validate(cleared), total=sum(cleared.values()))
 
     def describe_clear(self, params: ConfigureClearParams) -> str:
         """What clear would do, for the person asked to approve it."""
         named = self._buffers_named(params)
-        buffers = self.runtime.captured.buffers
-        emptied = ", ".join(f"{name} ({entries(buffers[name].usage()['entries'])} now)" for name in named)
+        buffers = self.captured.buffers
+        emptied = ", ".join(f"{name} ({entries(buffers[name].usage().entries)} now)" for name in named)
         kept = [name for name in buffers if name not in named]
         return f"Empty the capture buffers {emptied}; what they hold is lost." + (
             f" {', '.join(kept)} keep what they hold." if kept else ""
@@ -87,4 +106,4 @@ class ConfigureHandlers(ConfigureHandlerBase):
 
     def _buffers_named(self, params: ConfigureClearParams) -> list[str]:
         """The daemon's buffers the call names, in their usual order."""
-        return [name for name in self.runtime.captured.buffers if "all" in params.buffers or name in params.buffers]
+        return [name for name in self.captured.buffers if "all" in params.buffers or name in params.buffers]

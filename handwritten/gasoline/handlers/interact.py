@@ -1,4 +1,5 @@
-"""interact: AI Web Pilot actions in the browser.
+"""interact: actions in the browser. The AI Web Pilot actions that only forward their browser
+command are sent by the dispatch table; upload reads a file of the repository first.
 
 The dispatcher has already checked the AI Web Pilot toggle and the approval by the time a
 handler runs. Each action goes to the tab the approval was granted for: the tab the extension
@@ -10,106 +11,47 @@ from __future__ import annotations
 import base64
 import mimetypes
 from pathlib import Path
-from typing import Any
 
-from pydantic import BaseModel
-
+from gasoline.capture.extension import ExtensionLink
+from gasoline.commands.browser import Browser
 from gasoline.contract import CallContext
 from gasoline.core.errors import bad_argument
-from gasoline.project import project_dir
-from gasoline.runtime import Runtime
-from gasoline_generated.handler_bases import InteractHandlerBase
-from gasoline_generated.models import (
-    ClickParams,
-    ClickResult,
-    DeleteStateParams,
-    DeleteStateResult,
-    ExecuteJsParams,
-    ExecuteJsResult,
-    HighlightParams,
-    HighlightResult,
-    InteractUploadParams,
-    ListStatesParams,
-    ListStatesResult,
-    LoadStateParams,
-    LoadStateResult,
-    NavigateParams,
-    NavigateResult,
-    NewTabParams,
-    NewTabResult,
-    RefreshParams,
-    RefreshResult,
-    SaveStateParams,
-    SaveStateResult,
-    TypeTextParams,
-    TypeTextResult,
-    UploadParams,
-    UploadResult,
-)
+from gasoline_generated.models import InteractUploadParams, UploadParams, UploadResult
 from gasoline_generated.policy import LIMITS
 
 
-class InteractHandlers(InteractHandlerBase):
-    def __init__(self, runtime: Runtime, repository: Path | None = None) -> None:
-        self.runtime = runtime
-        self.browser = runtime.browser
-        self.repository = (repository or project_dir()).resolve()
-
-    def highlight(self, params: HighlightParams, ctx: CallContext) -> HighlightResult:
-        return self._in_tab(ctx, "highlight", params)
-
-    def click(self, params: ClickParams, ctx: CallContext) -> ClickResult:
-        return self._in_tab(ctx, "click", params)
-
-    def type(self, params: TypeTextParams, ctx: CallContext) -> TypeTextResult:
-        return self._in_tab(ctx, "type", params)
-
-    def execute_js(self, params: ExecuteJsParams, ctx: CallContext) -> ExecuteJsResult:
-        return self._in_tab(ctx, "execute_js", params, timeout_ms=params.timeout_ms)
-
-    def navigate(self, params: NavigateParams, ctx: CallContext) -> NavigateResult:
-        return self._in_tab(ctx, "navigate", params)
-
-    def refresh(self, params: RefreshParams, ctx: CallContext) -> RefreshResult:
-        return self._in_tab(ctx, "refresh", params)
-
-    def new_tab(self, params: NewTabParams, ctx: CallContext) -> NewTabResult:
-        return self.browser.run(ctx, "new_tab", params)
-
-    def save_state(self, params: SaveStateParams, ctx: CallContext) -> SaveStateResult:
-        return self._in_tab(ctx, "save_state", params)
-
-    def load_state(self, params: LoadStateParams, ctx: CallContext) -> LoadStateResult:
-        return self._in_tab(ctx, "load_state", params)
-
-    def list_states(self, params: ListStatesParams, ctx: CallContext) -> ListStatesResult:
-        return self.browser.run(ctx, "list_states", params)
-
-    def delete_state(self, params: DeleteStateParams, ctx: CallContext) -> DeleteStateResult:
-        return self.browser.run(ctx, "delete_state", params)
+class InteractHandlers:
+    def __init__(self, browser: Browser, extension: ExtensionLink, repository: Path) -> None:
+        self.browser = browser
+        self.extension = extension
+        self.repository = repository.resolve()
 
     def upload(self, params: InteractUploadParams, ctx: CallContext) -> UploadResult:
-        path = self._repository_file(ctx, params.file_path)
+        path = self._repository_file(params.file_path)
+        if isinstance(path, str):
+            raise bad_argument(ctx.entry, "file_path", path)
         mime_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         content = base64.b64encode(path.read_bytes()).decode("ascii")
         upload = UploadParams(
             selector=params.selector, file_name=path.name, mime_type=mime_type, content_base64=content
         )
-        return self._in_tab(ctx, "upload", upload)
+        return self.browser.run(ctx, "upload", upload, UploadResult, tab_id=self.extension.tab_id())
 
-    def _in_tab(self, ctx: CallContext, kind: str, params: BaseModel, **options: Any) -> Any:
-        """Run in the tab the extension last reported: the one an approval names (tab:<id>)."""
-        return self.browser.run(ctx, kind, params, tab_id=self.runtime.extension.tab_id(), **options)
+    def describe_upload(self, params: InteractUploadParams) -> str:
+        """What upload would do, for the person asked to approve it."""
+        path = self._repository_file(params.file_path)
+        target = f"the file input {params.selector!r} of the page"
+        if isinstance(path, str):
+            return f"Put {params.file_path!r} into {target}; the call will fail: {path}."
+        return f"Put the repository file {params.file_path!r} ({path.stat().st_size} bytes) into {target}."
 
-    def _repository_file(self, ctx: CallContext, relative: str) -> Path:
+    def _repository_file(self, relative: str) -> Path | str:
+        """The file, or what is wrong with the name."""
         path = (self.repository / relative).resolve()
-        problem = None
         if not path.is_relative_to(self.repository):
-            problem = f"{relative!r} is outside the repository ({self.repository})"
-        elif not path.is_file():
-            problem = f"{relative!r} is not a file in the repository"
-        elif path.stat().st_size > LIMITS.pilot.upload_max_bytes:
-            problem = f"{relative!r} is larger than {LIMITS.pilot.upload_max_bytes} bytes"
-        if problem:
-            raise bad_argument(ctx.entry, "file_path", problem)
+            return f"{relative!r} is outside the repository ({self.repository})"
+        if not path.is_file():
+            return f"{relative!r} is not a file in the repository"
+        if path.stat().st_size > LIMITS.pilot.upload_max_bytes:
+            return f"{relative!r} is larger than {LIMITS.pilot.upload_max_bytes} bytes"
         return path

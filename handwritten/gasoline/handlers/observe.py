@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from datetime import datetime
+from typing import Any, TypeVar
 
-from pydantic import MISSING
+from pydantic import MISSING, BaseModel
 
+from gasoline.capture.extension import ExtensionLink
 from gasoline.capture.pages import BadCursor, Page, paginate
-from gasoline.capture.store import Captured
+from gasoline.capture.store import Captured, CaptureStore
 from gasoline.contract import CallContext
+from gasoline.core.background import BackgroundCalls
 from gasoline.core.errors import ToolFailure, bad_argument
 from gasoline.core.missing import given
-from gasoline.runtime import Runtime
-from gasoline_generated.handler_bases import ObserveHandlerBase
+from gasoline.core.results import Continuations
 from gasoline_generated.models import (
     ObserveCommandResultParams,
     ObserveCommandResultResult,
@@ -39,6 +41,7 @@ PAGE_BYTES = LIMITS.results.max_result_bytes // 2 - 1024
 LEVELS = ("debug", "log", "info", "warn", "error")
 
 Filter = Callable[[Captured], bool]
+Listing = TypeVar("Listing", bound=BaseModel)
 
 
 def all_of(*filters: Filter | None) -> Filter:
@@ -52,23 +55,35 @@ def page_url_contains(text: str | None) -> Filter | None:
     return lambda entry: text in (entry.event.get("url") or entry.event.get("pageUrl") or "")
 
 
-def at_or_after(since: Any) -> Filter | None:
+def at_or_after(since: datetime | None) -> Filter | None:
     if since is None:
         return None
     threshold = since.timestamp()
     return lambda entry: entry.at >= threshold
 
 
-def listing(page: Page) -> dict[str, Any]:
-    """The fields every list result shares."""
-    more = {"next_cursor": page.next_cursor} if page.next_cursor else {}
-    return {"entries": [e.event for e in page.entries], "count": len(page.entries), "total": page.total, **more}
+def listing(result: type[Listing], page: Page) -> Listing:
+    """A list result: the page's entries, how many, how many match in all, and the next cursor."""
+    return result(
+        entries=[entry.event for entry in page.entries],
+        count=len(page.entries),
+        total=page.total,
+        next_cursor=page.next_cursor or MISSING,
+    )
 
 
-class ObserveHandlers(ObserveHandlerBase):
-    def __init__(self, runtime: Runtime) -> None:
-        self.runtime = runtime
-        self.captured = runtime.captured
+class ObserveHandlers:
+    def __init__(
+        self,
+        captured: CaptureStore,
+        extension: ExtensionLink,
+        background: BackgroundCalls,
+        continuations: Continuations,
+    ) -> None:
+        self.captured = captured
+        self.extension = extension
+        self.background = background
+        self.continuations = continuations
 
     def errors(self, params: ObserveErrorsParams, ctx: CallContext) -> ObserveErrorsResult:
         def failure(entry: Captured) -> bool:
@@ -76,7 +91,7 @@ class ObserveHandlers(ObserveHandlerBase):
 
         keep = all_of(failure, page_url_contains(given(params.url_filter)), at_or_after(given(params.since)))
         page = self._page(ctx, self.captured.newest_first("errors", "logs"), keep, params.limit, params.cursor)
-        return ObserveErrorsResult(**listing(page))
+        return listing(ObserveErrorsResult, page)
 
     def logs(self, params: ObserveLogsParams, ctx: CallContext) -> ObserveLogsResult:
         lowest = LEVELS.index(params.level)
@@ -88,7 +103,7 @@ class ObserveHandlers(ObserveHandlerBase):
             at_level if lowest else None, page_url_contains(given(params.url_filter)), at_or_after(given(params.since))
         )
         page = self._page(ctx, self.captured.newest_first("logs"), keep, params.limit, params.cursor)
-        return ObserveLogsResult(**listing(page))
+        return listing(ObserveLogsResult, page)
 
     def network_bodies(self, params: ObserveNetworkBodiesParams, ctx: CallContext) -> ObserveNetworkBodiesResult:
         url, method = given(params.url_filter), given(params.method)
@@ -104,7 +119,7 @@ class ObserveHandlers(ObserveHandlerBase):
             )
 
         page = self._page(ctx, self.captured.newest_first("network_bodies"), matches, params.limit, params.cursor)
-        return ObserveNetworkBodiesResult(**listing(page))
+        return listing(ObserveNetworkBodiesResult, page)
 
     def websocket_events(self, params: ObserveWebsocketEventsParams, ctx: CallContext) -> ObserveWebsocketEventsResult:
         connection, url, direction = given(params.connection_id), given(params.url_filter), given(params.direction)
@@ -119,17 +134,17 @@ class ObserveHandlers(ObserveHandlerBase):
             )
 
         page = self._page(ctx, self.captured.newest_first("websocket_events"), matches, params.limit, params.cursor)
-        return ObserveWebsocketEventsResult(**listing(page))
+        return listing(ObserveWebsocketEventsResult, page)
 
     def websocket_status(self, params: ObserveWebsocketStatusParams, ctx: CallContext) -> ObserveWebsocketStatusResult:
         connections = self.captured.websockets.summaries(given(params.url_filter))
-        open_count = sum(c["state"] == "open" for c in connections)
+        open_count = sum(c.state == "open" for c in connections)
         return ObserveWebsocketStatusResult(
             connections=connections, open_count=open_count, closed_count=len(connections) - open_count
         )
 
     def page(self, params: ObservePageParams, ctx: CallContext) -> ObservePageResult:
-        sync = self.runtime.extension.current()
+        sync = self.extension.current()
         if sync is None:
             return ObservePageResult(extension_connected=False, tracked=False)
         if sync.tab is MISSING:
@@ -140,11 +155,11 @@ class ObserveHandlers(ObserveHandlerBase):
         )
 
     def command_result(self, params: ObserveCommandResultParams, ctx: CallContext) -> ObserveCommandResultResult:
-        return ObserveCommandResultResult(**self.runtime.background.status(params.correlation_id))
+        return self.background.status(params.correlation_id)
 
     def result_page(self, params: ObserveResultPageParams, ctx: CallContext) -> ObserveResultPageResult:
         try:
-            page = self.runtime.continuations.page(params.cursor, PAGE_BYTES)
+            page = self.continuations.page(params.cursor, PAGE_BYTES)
         except KeyError:
             message = f"cursor {params.cursor!r} is unknown or has expired; repeat the original call"
             raise self._bad_cursor(ctx, message, "unknown or expired") from None

@@ -26,6 +26,7 @@ from functools import cached_property
 from typing import Any, AnyStr
 
 from gasoline_generated import redaction_rules as policy
+from gasoline_generated.models import HealthRedaction, RedactedCount
 from gasoline_generated.redaction_rules import Rule
 
 # key=value in URLs, form bodies and text; "key": value in JSON that did not parse (cut short, or
@@ -420,13 +421,10 @@ class Redactor:
         reason = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
         return RedactionUnavailable(f"redaction failed, so the data was withheld ({reason})")
 
-    def stats(self) -> dict[str, Any]:
+    def stats(self) -> HealthRedaction:
         with self._lock:
-            return {
-                "policy_version": self.version,
-                "redacted_count": by_class(self._counts),
-                "blocked_count": self._blocked,
-            }
+            counts = [RedactedCount.model_validate(count) for count in by_class(self._counts)]
+            return HealthRedaction(policy_version=self.version, redacted_count=counts, blocked_count=self._blocked)
 
 
 def by_class(counts: Mapping[str, int]) -> list[dict[str, Any]]:

@@ -77,8 +77,8 @@ def render(spec: Spec) -> dict[str, str]:
             approval_parameter=spec.approval_parameter,
             approval_parameter_pattern=spec.approval_parameter_schema["pattern"],
         ),
-        f"{PACKAGE}/handler_bases.py": env.get_template("handler_bases.py.j2").render(
-            banner=python_banner(("spec/tools/*/*.yaml",)), tools=tools
+        f"{PACKAGE}/handler_protocols.py": env.get_template("handler_protocols.py.j2").render(
+            banner=python_banner(("spec/tools/*/*.yaml",)), handled_tools=[t for t in tools if t.handled_modes]
         ),
         f"{PACKAGE}/policy.py": env.get_template("policy.py.j2").render(
             banner=python_banner(

@@ -11,19 +11,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
 
-from gasoline_generated.models import BackgroundCommand
+from gasoline_generated.models import BackgroundCommand, ObserveCommandResultResult, ToolError
 from gasoline_generated.policy import LIMITS
 
-from .channel import new_correlation_id
-
-if TYPE_CHECKING:
-    from gasoline.core.dispatch import ToolResult
-
-
-def _iso(moment: datetime) -> str:
-    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+from .correlation import new_correlation_id
+from .tool_result import ToolResult
 
 
 @dataclass
@@ -54,26 +47,37 @@ class BackgroundCalls:
                 call.outcome, call.completed_at, call.finished = outcome, datetime.now(UTC), time.monotonic()
 
         threading.Thread(target=work, name=f"gasoline-background-{correlation_id}", daemon=True).start()
-        return BackgroundCommand(
-            correlation_id=correlation_id, status="pending", kind=mode, issued_at=_iso(call.issued_at)
-        )
+        return BackgroundCommand(correlation_id=correlation_id, status="pending", kind=mode, issued_at=call.issued_at)
 
-    def status(self, correlation_id: str) -> dict[str, Any]:
-        """The fields of an ObserveCommandResultResult."""
+    def status(self, correlation_id: str) -> ObserveCommandResultResult:
         with self._lock:
             self._forget_expired()
             call = self._calls.get(correlation_id)
             if call is None:
-                return {"correlation_id": correlation_id, "status": "expired"}
-            known = {"correlation_id": correlation_id, "kind": call.mode, "issued_at": _iso(call.issued_at)}
+                return ObserveCommandResultResult(correlation_id=correlation_id, status="expired")
             outcome, completed_at = call.outcome, call.completed_at
         if outcome is None or completed_at is None:
-            return {**known, "status": "pending"}
-        known["completed_at"] = _iso(completed_at)
+            return ObserveCommandResultResult(
+                correlation_id=correlation_id, status="pending", kind=call.mode, issued_at=call.issued_at
+            )
         if not outcome.is_error:
-            return {**known, "status": "ok", "result": outcome.structured}
-        status = "timeout" if outcome.structured.get("error") == "timeout" else "error"
-        return {**known, "status": status, "error": outcome.structured}
+            return ObserveCommandResultResult(
+                correlation_id=correlation_id,
+                status="ok",
+                kind=call.mode,
+                issued_at=call.issued_at,
+                completed_at=completed_at,
+                result=outcome.structured,
+            )
+        error = ToolError.model_validate(outcome.structured)
+        return ObserveCommandResultResult(
+            correlation_id=correlation_id,
+            status="timeout" if error.error == "timeout" else "error",
+            kind=call.mode,
+            issued_at=call.issued_at,
+            completed_at=completed_at,
+            error=error,
+        )
 
     def clear(self) -> int:
         """Forget every finished call; running ones stay."""

@@ -1,0 +1,111 @@
+# Generated from spec/tools/*/*.yaml by `python3 tasks.py gen`. Do not edit by hand.
+"""What the hand-written handlers in gasoline.handlers provide: one Protocol per tool, with a
+method for each published mode the generated dispatch table does not forward to the browser
+by itself, and the plain words for an approval of each such mode that needs one.
+
+The composition root hands a ToolHandlers to dispatch.handler_table, so the type checker
+proves that every published mode has a handler with the exact signature.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from gasoline.contract import CallContext
+
+from . import models
+
+
+class ObserveModes(Protocol):
+    """The hand-written modes of `observe` (spec/tools/observe/), provided by gasoline.handlers.observe."""
+
+    def command_result(self, params: models.ObserveCommandResultParams, ctx: CallContext) -> models.ObserveCommandResultResult:
+        """Status and result of a background browser command by its correlation_id: pending, ok, error, timeout or expired."""
+        ...
+
+    def errors(self, params: models.ObserveErrorsParams, ctx: CallContext) -> models.ObserveErrorsResult:
+        """Uncaught errors, unhandled promise rejections and console errors from the browser, newest first."""
+        ...
+
+    def logs(self, params: models.ObserveLogsParams, ctx: CallContext) -> models.ObserveLogsResult:
+        """Console output from the browser (console.log, warn, error...), newest first, filtered by minimum level, page URL and time."""
+        ...
+
+    def network_bodies(self, params: models.ObserveNetworkBodiesParams, ctx: CallContext) -> models.ObserveNetworkBodiesResult:
+        """Captured fetch/XHR requests with their request and response bodies, newest first, filtered by URL, method and status."""
+        ...
+
+    def page(self, params: models.ObservePageParams, ctx: CallContext) -> models.ObservePageResult:
+        """The tab Gasoline works on: its id, URL and title, whether it is tracked, and whether the extension is connected."""
+        ...
+
+    def result_page(self, params: models.ObserveResultPageParams, ctx: CallContext) -> models.ObserveResultPageResult:
+        """The next part of a tool result that was too large to return at once."""
+        ...
+
+    def websocket_events(self, params: models.ObserveWebsocketEventsParams, ctx: CallContext) -> models.ObserveWebsocketEventsResult:
+        """WebSocket connection events and messages (open, message, close, error), newest first, by connection, URL or direction."""
+        ...
+
+    def websocket_status(self, params: models.ObserveWebsocketStatusParams, ctx: CallContext) -> models.ObserveWebsocketStatusResult:
+        """Open and recently closed WebSocket connections with state, message counts, message rates and last activity."""
+        ...
+
+
+class AnalyzeModes(Protocol):
+    """The hand-written modes of `analyze` (spec/tools/analyze/), provided by gasoline.handlers.analyze."""
+
+    def accessibility(self, params: models.AnalyzeAccessibilityParams, ctx: CallContext) -> models.AccessibilityAuditResult:
+        """Run an axe-core accessibility audit of the page (or part of it) and list the violations with the failing elements and how to fix them."""
+        ...
+
+
+class InteractModes(Protocol):
+    """The hand-written modes of `interact` (spec/tools/interact/), provided by gasoline.handlers.interact."""
+
+    def upload(self, params: models.InteractUploadParams, ctx: CallContext) -> models.UploadResult:
+        """Attach a file from the repository to a file input on the page."""
+        ...
+
+    def describe_upload(self, params: models.InteractUploadParams) -> str:
+        """What this call of upload would do, in plain words, for the person asked to approve it."""
+        ...
+
+
+class ConfigureModes(Protocol):
+    """The hand-written modes of `configure` (spec/tools/configure/), provided by gasoline.handlers.configure."""
+
+    def clear(self, params: models.ConfigureClearParams, ctx: CallContext) -> models.ConfigureClearResult:
+        """Empty Gasoline's capture buffers (console logs, errors, network bodies, WebSocket events, command results), all or some."""
+        ...
+
+    def describe_clear(self, params: models.ConfigureClearParams) -> str:
+        """What this call of clear would do, in plain words, for the person asked to approve it."""
+        ...
+
+    def health(self, params: models.ConfigureHealthParams, ctx: CallContext) -> models.ConfigureHealthResult:
+        """Name, version, process, uptime, transports and buffer usage of the server, and which tool modes it offers."""
+        ...
+
+
+@dataclass(frozen=True)
+class ToolHandlers:
+    """One handler object per tool that has hand-written modes."""
+
+    observe: ObserveModes
+
+    analyze: AnalyzeModes
+
+    interact: InteractModes
+
+    configure: ConfigureModes
+
+
+# Each tool's Protocol, to check a handler class at run time (the type checker does it statically).
+HANDLER_PROTOCOLS: dict[str, type] = {
+    "observe": ObserveModes,
+    "analyze": AnalyzeModes,
+    "interact": InteractModes,
+    "configure": ConfigureModes,
+}
