@@ -73,7 +73,7 @@ def _approvals_route(method: str, path: str, body: dict[str, Any] | None = None)
     try:
         connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
         response = connection.getresponse()
-        answer = json.loads(response.read() or b"{}")
+        answer: dict[str, Any] = json.loads(response.read() or b"{}")
     except (OSError, ValueError) as error:
         print(f"gasoline: no daemon answers on port {files.port} ({error})", file=sys.stderr)
         return None

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -19,6 +18,7 @@ from typing import Any
 from gasoline import __version__
 from gasoline.core import jsonrpc
 from gasoline.core.protocol import META
+from gasoline.demo_app.server import unused_port
 from gasoline.demo_browser import browser_session
 from gasoline.doctor import StdioSession, http_post, initialize_params
 from gasoline.state import DaemonFiles
@@ -34,10 +34,6 @@ def shown(value: Any, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit] + " ..."
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def stdio_session() -> None:
@@ -119,7 +115,7 @@ def http_session(port: int, state: str) -> None:
 def main() -> None:
     print(f"Gasoline {__version__}")
     with tempfile.TemporaryDirectory(prefix="gasoline-demo-") as state:
-        port = free_port()
+        port = unused_port()
         os.environ.update(GASOLINE_STATE_DIR=state, GASOLINE_PORT=str(port))
         print(f"(demo daemon on port {port}, state in {state})")
         try:

@@ -14,6 +14,7 @@ from typing import Any
 
 import anyio
 from mcp import Client, StdioServerParameters
+from mcp.types import TextContent
 
 from gasoline import browser
 from gasoline.demo_app import DemoApp
@@ -32,9 +33,10 @@ class Observer:
 
     async def tool(self, name: str, **arguments: Any) -> dict[str, Any]:
         result = await self.client.call_tool(name, arguments)
-        if result.is_error:
-            raise RuntimeError(result.content[0].text)
-        return result.structured_content
+        if result.is_error or result.structured_content is None:
+            raise RuntimeError(" ".join(part.text for part in result.content if isinstance(part, TextContent)))
+        structured: dict[str, Any] = result.structured_content
+        return structured
 
     async def until(self, ready: Callable[[dict[str, Any]], bool], **arguments: Any) -> dict[str, Any]:
         deadline = time.monotonic() + WAIT_SECONDS

@@ -82,7 +82,8 @@ class StdioSession:
             if message.get("id") == self._ids:
                 if "error" in message:
                     raise CheckFailed(f"{method} failed: {message['error'].get('message')}", "see the daemon log")
-                return message["result"]
+                result: dict[str, Any] = message["result"]
+                return result
         raise CheckFailed(f"no answer to {method} within {STDIO_TIMEOUT_SECONDS} s", "see the bridge and daemon logs")
 
     def initialize(self, client: str) -> dict[str, Any]:
@@ -133,7 +134,8 @@ def http_get(files: DaemonFiles, path: str) -> dict[str, Any]:
     try:
         connection.request("GET", path, headers={"Host": f"127.0.0.1:{files.port}"})
         response = connection.getresponse()
-        return json.loads(response.read())
+        answer: dict[str, Any] = json.loads(response.read())
+        return answer
     except (OSError, ValueError) as error:
         raise CheckFailed(f"no health answer on port {files.port}: {error}", f"see {files.log}") from error
     finally:

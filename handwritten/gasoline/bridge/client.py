@@ -149,7 +149,8 @@ class DaemonClient:
         if "error" in response:
             failure = response["error"]
             raise RpcError(failure.get("code", jsonrpc.INTERNAL_ERROR), failure.get("message", ""), failure.get("data"))
-        return response["result"]
+        result: dict[str, Any] = response["result"]
+        return result
 
     def _connected(self) -> DaemonLink:
         """The link to a daemon of our version, which is started, replaced or reconnected as needed."""

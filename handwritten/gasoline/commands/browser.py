@@ -61,12 +61,11 @@ class Browser:
         """The command's result, which is an `expected`. selector_parameter names the call's
         argument to blame when the page refuses a selector."""
         if not self.extension.wait_connected(self.no_extension_seconds):
-            raise ToolFailure(
+            raise ToolFailure.of(
+                ctx.entry,
                 "extension_not_connected",
                 "No Gasoline extension is connected: open Chromium or Chrome with the extension installed "
                 f"and pointed at this daemon (it syncs every {LIMITS.extension.poll_wait_ms // 1000} s).",
-                tool=ctx.entry.tool,
-                mode=ctx.entry.mode,
             )
         timeout_ms = timeout_ms or COMMAND_TIMEOUTS_MS[kind]
         body = params.model_dump(mode="json", by_alias=True)
@@ -102,14 +101,13 @@ class Browser:
 
 def failure_of(ctx: CallContext, error: CommandError, timeout_ms: int, selector_parameter: str) -> ToolFailure:
     """What the browser reported, as the tool error a client can act on."""
-    where = {"tool": ctx.entry.tool, "mode": ctx.entry.mode}
     message = f"{ctx.entry.label}: {error.message}"
     blamed = {"invalid_selector": selector_parameter, "snapshot_not_found": "snapshot_name"}.get(error.code)
     if blamed:
         return bad_argument(ctx.entry, blamed, error.message)
     if error.code == "tab_gone":
-        return ToolFailure("tab_gone", message, **where)
+        return ToolFailure.of(ctx.entry, "tab_gone", message)
     if error.code == "timeout":
-        return ToolFailure("timeout", message, details={"timeout_ms": timeout_ms}, **where)
+        return ToolFailure.of(ctx.entry, "timeout", message, details={"timeout_ms": timeout_ms})
     details = {"code": error.code} | ({"stack": error.stack} if isinstance(error.stack, str) else {})
-    return ToolFailure("command_failed", message, details=details, **where)
+    return ToolFailure.of(ctx.entry, "command_failed", message, details=details)

@@ -29,4 +29,5 @@ def published_tools() -> list[dict[str, Any]]:
     """The generated tools/list payload: the tools with at least one implemented mode."""
     # Read beside the package rather than through importlib.resources, which costs the bridge's start.
     text = Path(gasoline_generated.__file__).with_name("tools_list.json").read_text(encoding="utf-8")
-    return json.loads(text)["tools"]
+    tools: list[dict[str, Any]] = json.loads(text)["tools"]
+    return tools

@@ -99,18 +99,13 @@ class Dispatcher:
 
     def _check_ai_web_pilot(self, entry: ModeEntry) -> None:
         """Only the person at the browser can switch AI Web Pilot on, in the extension's popup."""
-        where = {"tool": entry.tool, "mode": entry.mode}
         synced = self._extension.current()
         if synced is None:
-            raise ToolFailure(
-                "extension_not_connected",
-                f"{entry.label} acts in the browser, and no Gasoline extension is connected.",
-                **where,
-            )
+            message = f"{entry.label} acts in the browser, and no Gasoline extension is connected."
+            raise ToolFailure.of(entry, "extension_not_connected", message)
         if not synced.settings.aiWebPilotEnabled:
-            raise ToolFailure(
-                "ai_web_pilot_disabled", "Enable 'AI Web Pilot' in extension popup to use this tool", **where
-            )
+            message = "Enable 'AI Web Pilot' in extension popup to use this tool"
+            raise ToolFailure.of(entry, "ai_web_pilot_disabled", message)
 
     def _entry(self, tool: str, arguments: Mapping[str, Any]) -> ModeEntry:
         published = self.published_modes(tool)
@@ -135,9 +130,7 @@ class Dispatcher:
             problems += [describe_problem(entry, detail) for detail in error.errors(include_url=False)]
         if problems:
             summary = "; ".join(f"{parameter}: {message}" for parameter, message in problems)
-            raise ToolFailure(
-                "invalid_arguments", f"{entry.label}: {summary}", tool=entry.tool, mode=entry.mode, problems=problems
-            )
+            raise ToolFailure.of(entry, "invalid_arguments", f"{entry.label}: {summary}", problems=problems)
         return validated
 
 

@@ -46,6 +46,19 @@ class ToolFailure(Exception):
             fields["details"] = dict(details)
         self.error = ToolError.model_validate(fields)
 
+    @classmethod
+    def of(
+        cls,
+        entry: ModeEntry,
+        code: str,
+        message: str,
+        *,
+        problems: Iterable[tuple[str, str]] = (),
+        details: Mapping[str, Any] | None = None,
+    ) -> ToolFailure:
+        """A failure of a call of one mode, naming its tool and mode."""
+        return cls(code, message, tool=entry.tool, mode=entry.mode, problems=problems, details=details)
+
     def result(self) -> ToolResult:
         """The failed call's result: an isError result carrying the ToolError."""
         return ToolResult(self.error.model_dump(mode="json", by_alias=True), is_error=True)
@@ -53,10 +66,5 @@ class ToolFailure(Exception):
 
 def bad_argument(entry: ModeEntry, parameter: str, message: str, problem: str | None = None) -> ToolFailure:
     """invalid_arguments, blaming one parameter of the call (problem: what is wrong with it, if not message)."""
-    return ToolFailure(
-        "invalid_arguments",
-        f"{entry.label}: {message}",
-        tool=entry.tool,
-        mode=entry.mode,
-        problems=[(parameter, problem or message)],
-    )
+    problems = [(parameter, problem or message)]
+    return ToolFailure.of(entry, "invalid_arguments", f"{entry.label}: {message}", problems=problems)

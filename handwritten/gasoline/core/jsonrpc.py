@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
@@ -82,7 +82,7 @@ def from_json(data: Any) -> Message:
     if "id" in data and not _valid_id(id_):
         raise InvalidMessage(INVALID_REQUEST, "Invalid Request: id must be a string or an integer")
     if "method" not in data:
-        if "id" in data and ("result" in data) != ("error" in data):
+        if _valid_id(id_) and ("result" in data) != ("error" in data):
             return Reply(id_, data.get("result"), data.get("error"))
         raise InvalidMessage(INVALID_REQUEST, "Invalid Request: no method", id_)
     method, params = data["method"], data.get("params", {})
@@ -90,10 +90,10 @@ def from_json(data: Any) -> Message:
         raise InvalidMessage(INVALID_REQUEST, "Invalid Request: method must be a non-empty string", id_)
     if not isinstance(params, dict):
         raise InvalidMessage(INVALID_REQUEST, "Invalid Request: params must be an object", id_)
-    return Request(id_, method, params) if "id" in data else Notification(method, params)
+    return Request(id_, method, params) if _valid_id(id_) else Notification(method, params)
 
 
-def _valid_id(value: Any) -> bool:
+def _valid_id(value: Any) -> TypeGuard[RequestId]:
     return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
 
 

@@ -10,6 +10,7 @@ version and client capabilities in _meta.
 from __future__ import annotations
 
 import base64
+import builtins
 import itertools
 import threading
 import time
@@ -198,9 +199,9 @@ class Tools(Protocol):
 class Resources(Protocol):
     """Resources a server offers (the conformance fixture server; the daemon offers none)."""
 
-    def list(self) -> list[dict[str, Any]]: ...
+    def list(self) -> builtins.list[dict[str, Any]]: ...
 
-    def templates(self) -> list[dict[str, Any]]: ...
+    def templates(self) -> builtins.list[dict[str, Any]]: ...
 
     def read(self, uri: str, exchange: Exchange) -> dict[str, Any]: ...
 
@@ -352,7 +353,8 @@ class McpServer:
     def notify(self, notification: Notification, session: Session | None) -> None:
         """Handle a notification from the client; unknown ones are ignored, as the spec asks."""
         if notification.method == "notifications/cancelled" and session is not None:
-            exchange = session.in_flight.get(notification.params.get("requestId"))
+            request_id = notification.params.get("requestId")
+            exchange = session.in_flight.get(request_id) if isinstance(request_id, str | int) else None
             if exchange is not None:
                 exchange.cancel()
 

@@ -7,6 +7,7 @@ import hmac
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import falcon
 
@@ -139,7 +140,7 @@ class Health:
             resp.media = facts
 
 
-def create_app(daemon: Daemon, port: int, tokens: Tokens, max_body_bytes: int) -> falcon.App:
+def create_app(daemon: Daemon, port: int, tokens: Tokens, max_body_bytes: int) -> falcon.App[Any, Any]:
     """The daemon's HTTP API on `port`, each route holding only the services it uses."""
     services = daemon.services
     mcp = McpEndpoint(daemon.server, daemon.sessions, max_body_bytes)
@@ -147,7 +148,9 @@ def create_app(daemon: Daemon, port: int, tokens: Tokens, max_body_bytes: int) -
     tokens_by_resource: dict[object, str] = {decisions: tokens.approver}
     if tokens.mcp_required:
         tokens_by_resource[mcp] = tokens.mcp
-    app = falcon.App(middleware=[LoopbackGuard(port), BearerAuth(tokens_by_resource)])
+    app: falcon.App[Any, Any] = falcon.App()
+    app.add_middleware(LoopbackGuard(port))  # first: a request from elsewhere is refused before anything else
+    app.add_middleware(BearerAuth(tokens_by_resource))
     app.add_route(MCP_PATH, mcp)
     app.add_route("/health", Health(daemon.dispatcher, services.redactor))
     app.add_route("/approvals", decisions)

@@ -80,7 +80,7 @@ class LocalSocket:
 def _same_user(connection: socket.socket) -> bool:
     credentials = connection.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
     _, uid, _ = struct.unpack("3i", credentials)
-    return uid == os.getuid()
+    return bool(uid == os.getuid())
 
 
 @contextlib.contextmanager

@@ -8,7 +8,7 @@ import signal
 import sys
 from typing import Any, NoReturn
 
-import waitress
+from waitress.server import create_server
 
 from gasoline import logs
 from gasoline.bridge.client import BRIDGE_CLIENT_NAME
@@ -70,7 +70,7 @@ def serve(port: int, no_auth: bool) -> int:
     try:
         workers = Workers("gasoline-local", LIMITS.mcp.request_workers)
         local = LocalSocket(files.socket, daemon.server, workers, LIMITS.mcp.eof_grace_ms / 1000)
-        http = waitress.create_server(
+        http = create_server(
             create_app(daemon, port, tokens, LIMITS.mcp.max_body_bytes),
             host="127.0.0.1",
             port=port,

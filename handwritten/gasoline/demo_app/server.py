@@ -77,12 +77,13 @@ class BadRequest(Exception):
         self.status = status
 
 
-def closed_port() -> int:
-    """A loopback port nothing listens on (just freed), so requests there are refused. A fixed
-    well-known one will not do: Chromium refuses to try unsafe ports such as 9 at all."""
+def unused_port() -> int:
+    """A loopback port nothing listens on (just freed): free to listen on, and refusing requests until
+    then. A fixed well-known one will not do: Chromium refuses to try unsafe ports such as 9 at all."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+        port: int = probe.getsockname()[1]
+        return port
 
 
 class _HTTPServer(ThreadingHTTPServer):
@@ -97,7 +98,7 @@ class _HTTPServer(ThreadingHTTPServer):
     def __init__(self, address: tuple[str, int]) -> None:
         super().__init__(address, DemoRequestHandler)
         self.ws_url = ""  # set by DemoApp.start() once the WebSocket server has its port
-        self.unreachable_url = f"http://127.0.0.1:{closed_port()}/unreachable"
+        self.unreachable_url = f"http://127.0.0.1:{unused_port()}/unreachable"
         self.user_ids = itertools.count(len(USERS) + 1)
         self._connections: dict[socket.socket, threading.Thread] = {}
         self._lock = threading.Lock()
@@ -106,7 +107,8 @@ class _HTTPServer(ThreadingHTTPServer):
         # HTTPServer.server_bind looks the host up with socket.getfqdn(), a reverse DNS query that
         # can stall for seconds; the name is never used here.
         super(ThreadingHTTPServer, self).server_bind()  # TCPServer.server_bind: just bind
-        self.server_name, self.server_port = self.server_address[:2]
+        host, port = self.server_address[:2]
+        self.server_name, self.server_port = str(host), int(port)
 
     def process_request(self, request: Any, client_address: Any) -> None:
         thread = threading.Thread(

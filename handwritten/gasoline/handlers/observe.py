@@ -87,7 +87,7 @@ class ObserveHandlers:
 
     def errors(self, params: ObserveErrorsParams, ctx: CallContext) -> ObserveErrorsResult:
         def failure(entry: Captured) -> bool:
-            return entry.event["type"] != "console" or entry.event["level"] == "error"
+            return bool(entry.event["type"] != "console" or entry.event["level"] == "error")
 
         keep = all_of(failure, page_url_contains(given(params.url_filter)), at_or_after(given(params.since)))
         page = self._page(ctx, self.captured.newest_first("errors", "logs"), keep, params.limit, params.cursor)

@@ -155,7 +155,7 @@ class ApprovalEngine:
             f"(they run `gasoline approve {request.id}` themselves, or use the extension), then retry the "
             f'identical call with approval_id="{request.id}". Nothing has been done.'
         )
-        return ToolFailure("approval_required", message, tool=entry.tool, mode=entry.mode, details=self.public(request))
+        return ToolFailure.of(entry, "approval_required", message, details=self.public(request))
 
     def decide(self, request_id: str, approve: bool, by: str) -> dict[str, Any]:
         """A human's decision, through a human channel only. Returns the request as shown to humans."""
@@ -175,6 +175,7 @@ class ApprovalEngine:
         self._audit_expired(expired)
         if error is not None:
             raise error
+        assert request is not None  # found pending above, or error was set
         shown = self.public(request)
         self.audit.write("approved" if approve else "denied", by=by, **shown)
         return shown
@@ -216,7 +217,7 @@ class ApprovalEngine:
         fields = {"request_id": approval_id, "tool": entry.tool, "mode": entry.mode, "scope": scope}
         if code is not None:
             self.audit.write("rejected", code=code, **fields)
-            raise ToolFailure(code, f"{entry.label}: {reason}", tool=entry.tool, mode=entry.mode, details=fields)
+            raise ToolFailure.of(entry, code, f"{entry.label}: {reason}", details=fields)
         self.audit.write("redeemed", **fields)
 
     def _refusal(

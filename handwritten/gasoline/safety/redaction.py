@@ -23,7 +23,7 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cached_property
-from typing import Any, AnyStr
+from typing import Any, AnyStr, NoReturn
 
 from gasoline_generated import redaction_rules as policy
 from gasoline_generated.models import HealthRedaction, RedactedCount
@@ -439,10 +439,20 @@ class UnavailableRedactor(Redactor):
         super().__init__(b"", [], version)
         self.reason = reason
 
-    def _refuse(self, data: Any) -> Any:
+    def _refuse(self) -> NoReturn:
         raise self.withheld(self.reason)
 
-    text = value = fields = for_model = _refuse
+    def text(self, text: str) -> str:
+        self._refuse()
+
+    def value(self, data: Any) -> Any:
+        self._refuse()
+
+    def fields(self, text: str) -> str:
+        self._refuse()
+
+    def for_model(self, payload: Any) -> Any:
+        self._refuse()
 
 
 def build_redactor(

@@ -155,7 +155,9 @@ class McpEndpoint:
             return reply(resp, 400, jsonrpc.error(failure.id, failure))
         modern = self.modern(req)
         try:
-            session = self.check_modern(req, message) if modern else self.session_for(req, resp, message)
+            session = None if modern else self.session_for(req, resp, message)
+            if modern:
+                self.check_modern(req, message)
         except RpcError as failure:
             status = 404 if isinstance(failure, _UnknownSession) else 400
             return reply(resp, status, jsonrpc.error(getattr(message, "id", None), failure))
@@ -186,7 +188,7 @@ class McpEndpoint:
         if isinstance(message, Reply):
             raise RpcError(INVALID_REQUEST, "Invalid Request: responses are not accepted in protocol 2026-07-28")
         if isinstance(message, Notification):
-            return None
+            return
         check_modern_meta(message.params)
         name_key = NAMED_METHODS.get(message.method)
         expected = {
@@ -212,10 +214,10 @@ class McpEndpoint:
         session_id = req.get_header(SESSION_HEADER)
         if not session_id:
             raise RpcError(INVALID_REQUEST, f"Bad Request: missing {SESSION_HEADER}; send initialize first")
-        session = self.sessions.get(session_id)
-        if session is None:
+        known = self.sessions.get(session_id)
+        if known is None:
             raise _UnknownSession(INVALID_REQUEST, "Session not found: it ended or never existed; initialize again")
-        return session
+        return known
 
     def answer(self, request: Request, session: Session | None, modern: bool, resp: falcon.Response) -> None:
         """Run the request; reply with JSON, or stream SSE when messages come before its result.
@@ -245,14 +247,14 @@ class McpEndpoint:
                 events.put((True, jsonrpc.error(request.id, failure)))
 
         threading.Thread(target=work, name=f"gasoline-mcp-{request.method}", daemon=True).start()
-        final, message = events.get()
-        if final:
-            _final(resp, message, modern)
+        done, first = events.get()
+        if done:
+            _final(resp, first, modern)
             return
         resp.status = 200
         resp.content_type = "text/event-stream"
         resp.set_header("Cache-Control", "no-cache")
-        resp.stream = _sse(message, events)
+        resp.stream = _sse(first, events)
 
 
 def _final(resp: falcon.Response, message: dict[str, Any] | None, modern: bool) -> None:

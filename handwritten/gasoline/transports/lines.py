@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import queue
 import threading
-from typing import Any, BinaryIO
+from functools import partial
+from typing import IO, Any, BinaryIO
 
 from gasoline.core import jsonrpc
 from gasoline.core.jsonrpc import InvalidMessage, Notification, Reply, Request
@@ -62,7 +63,7 @@ class LineTransport:
             if isinstance(message, Request):
                 with self._idle:
                     self._running += 1
-                self.workers.submit(lambda request=message: self._answer(request))
+                self.workers.submit(partial(self._answer, message))
             elif isinstance(message, Notification):
                 self.server.notify(message, self.session)
             elif isinstance(message, Reply):
@@ -91,11 +92,11 @@ class TimedLines:
     descriptor would miss it.
     """
 
-    def __init__(self, stream: BinaryIO) -> None:
+    def __init__(self, stream: IO[bytes]) -> None:
         self._lines: queue.SimpleQueue[bytes] = queue.SimpleQueue()
         threading.Thread(target=self._read, args=(stream,), name="gasoline-lines", daemon=True).start()
 
-    def _read(self, stream: BinaryIO) -> None:
+    def _read(self, stream: IO[bytes]) -> None:
         for line in stream:
             self._lines.put(line)
         self._lines.put(b"")
