@@ -109,10 +109,16 @@ def build(c: Context) -> None:
         c.run("npm run --silent build", pty=False)
 
 
+@task(pre=[build])
+def package(c: Context) -> None:
+    """The sdist and the wheel in dist/, after the extension they carry."""
+    c.run(f"{PYTHON} -m build --outdir {ROOT / 'dist'} {ROOT}", pty=False)
+
+
 @task
 def lint(c: Context) -> None:
     """Static checks of the hand-written Python."""
-    c.run(f"{PYTHON} -m ruff check handwritten tests tasks.py", pty=False)
+    c.run(f"{PYTHON} -m ruff check handwritten tests tasks.py setup.py", pty=False)
 
 
 @task(pre=[setup])

@@ -15,7 +15,8 @@ import signal
 import subprocess
 from pathlib import Path
 
-EXTENSION_DIST = Path(__file__).resolve().parents[2] / "extension" / "dist"
+from .built_extension import extension_dir
+
 # Headless as root needs --no-sandbox; the rest keep Chromium from calling hosts it cannot reach.
 CHROMIUM_FLAGS = (
     "--headless",
@@ -42,11 +43,9 @@ def chromium_path() -> str:
     return found
 
 
-def extension_for_port(port: int, destination: Path, dist: Path = EXTENSION_DIST) -> Path:
-    """A copy of the built extension whose default daemon port is `port`."""
-    if not (dist / "manifest.json").exists():
-        raise BrowserUnavailable(f"the extension is not built ({dist}): run `python3 tasks.py build`")
-    shutil.copytree(dist, destination, dirs_exist_ok=True)
+def extension_for_port(port: int, destination: Path) -> Path:
+    """A copy of the built extension whose default daemon port is `port` (ExtensionNotBuilt without one)."""
+    shutil.copytree(extension_dir(), destination, dirs_exist_ok=True)
     (destination / "defaults.json").write_text(json.dumps({"daemonPort": port}))
     return destination
 

@@ -102,6 +102,18 @@ def stop(port: int | None) -> int:
     return 0
 
 
+def extension_path() -> int:
+    """Print the built extension's directory, the folder to pick in Chrome's "Load unpacked"."""
+    from gasoline.built_extension import ExtensionNotBuilt, extension_dir
+
+    try:
+        print(extension_dir())
+    except ExtensionNotBuilt as error:
+        print(f"gasoline extension-path: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="gasoline",
@@ -118,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     stop_parser = commands.add_parser("stop", help="stop the daemon")
     stop_parser.add_argument("--port", type=int, default=None)
     commands.add_parser("doctor", help="check the whole chain, a line per check")
+    commands.add_parser("extension-path", help="print the directory of the built extension, to load in Chrome")
     commands.add_parser("approvals", help="list the calls waiting for your approval")
     for name, help_text in (("approve", "approve a pending call"), ("deny", "deny a pending call")):
         decision = commands.add_parser(name, help=help_text)
@@ -146,6 +159,8 @@ def main(argv: list[str] | None = None) -> int:
         from gasoline.doctor import run as doctor
 
         return doctor()
+    if args.command == "extension-path":
+        return extension_path()
     return call(args.tool, args.arguments)
 
 

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from .conftest import Isolated
-from .processes import environment
+from .processes import ROOT, environment
 
 GASOLINE = str(Path(sys.executable).parent / "gasoline")
 
@@ -23,6 +23,11 @@ def test_version(isolated: Isolated) -> None:
 
     result = gasoline(isolated, "--version")
     assert (result.returncode, result.stdout.strip()) == (0, f"gasoline {__version__}")
+
+
+def test_extension_path_in_a_checkout_is_what_npm_builds(isolated: Isolated) -> None:
+    result = gasoline(isolated, "extension-path")
+    assert (result.returncode, result.stdout) == (0, f"{ROOT / 'extension' / 'dist'}\n"), result.stderr
 
 
 def test_call_prints_the_structured_result(isolated: Isolated) -> None:
