@@ -6,9 +6,10 @@ import json
 
 from datamodel_code_generator import InputFileType, generate
 
-from ..banner import banner, dump_json, python_banner
+from ..banner import banner, dump_json
 from ..model import Spec
-from .python_modules import MODEL_OPTIONS, PACKAGE
+from ..templating import environment
+from .python_modules import MODEL_OPTIONS, PACKAGE, file_header
 
 
 def render(spec: Spec) -> dict[str, str]:
@@ -19,7 +20,7 @@ def render(spec: Spec) -> dict[str, str]:
     )
     models = generate(
         json.dumps(document),
-        custom_file_header=python_banner(sources) + '"""Pydantic models of the /.gasoline/control protocol."""',
+        custom_file_header=file_header(environment(), "control_models_header.py.j2", sources),
         **{**MODEL_OPTIONS, "input_file_type": InputFileType.OpenAPI},
     )
     return {
