@@ -4,6 +4,8 @@ checks that span every family."""
 from __future__ import annotations
 
 from .builders.context import BuildContext
+from .builders.control import build_control
+from .builders.duplicates import check_duplicates
 from .builders.errors import build_errors
 from .builders.events import build_events
 from .builders.messages import build_exchanges, build_messages
@@ -20,11 +22,13 @@ def build_spec(files: list[SpecFile]) -> Spec:
     build_errors(ctx)
     policy = build_policy(ctx)
     build_project_config(ctx)
+    build_control(ctx)
     build_events(ctx)
     commands = build_messages(ctx)
     build_exchanges(ctx)
     tools = build_tools(ctx, policy.limits)
     ctx.namespace.check_refs()
+    check_duplicates(ctx)
     daemon_api_file = ctx.one("daemon_api")
     for name in sorted(borrowed_schemas(daemon_api_file.data) - set(ctx.namespace.definitions)):
         ctx.problem(daemon_api_file, [], f"#/components/schemas/{name} is neither defined here nor in the spec")

@@ -17,11 +17,13 @@ def described(schema: dict[str, Any], text: str) -> dict[str, Any]:
     return schema if "description" in schema or "$ref" in schema else {**schema, "description": text}
 
 
-def examples_of(origin: str, block: dict[str, Any], valid_key: str = "valid") -> tuple[Example, ...]:
+def examples_of(
+    origin: str, block: dict[str, Any], valid_key: str = "valid", invalid_key: str = "invalid"
+) -> tuple[Example, ...]:
     valid = [Example(f"{origin}.{valid_key}[{i}]", value, True) for i, value in enumerate(block.get(valid_key, []))]
     invalid = [
-        Example(f"{origin}.invalid[{i}]", item["value"], False, item["reason"])
-        for i, item in enumerate(block.get("invalid", []))
+        Example(f"{origin}.{invalid_key}[{i}]", item["value"], False, item["reason"])
+        for i, item in enumerate(block.get(invalid_key, []))
     ]
     return (*valid, *invalid)
 

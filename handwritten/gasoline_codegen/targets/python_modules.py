@@ -7,7 +7,6 @@ import json
 from typing import Any
 
 from datamodel_code_generator import DataModelType, InputFileType, PythonVersion, generate
-from jinja2 import Environment
 
 from ..banner import banner, dump_json, python_banner
 from ..model import Spec
@@ -15,7 +14,7 @@ from ..patching import replace
 from ..templating import environment
 
 PACKAGE = "generated/gasoline_generated"
-SCHEMA_SOURCES = ("spec/tools", "spec/events", "spec/messages")
+SCHEMA_SOURCES = ("spec/tools", "spec/events", "spec/messages", "spec/control", "spec/policy")
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 # Fixed options: together with the pinned datamodel-code-generator they make the output
@@ -60,11 +59,6 @@ def strict_date_times(models: str, schemas: dict[str, Any]) -> str:
     )
 
 
-def file_header(env: Environment, template: str, sources: tuple[str, ...]) -> str:
-    """The opening datamodel-code-generator writes above the models it generates."""
-    return env.get_template(template).render(banner=python_banner(sources)).rstrip("\n")
-
-
 def bundle(spec: Spec) -> dict[str, Any]:
     """Every named schema of the spec in one JSON Schema document."""
     return {"$schema": JSON_SCHEMA_DIALECT, "$defs": {name: d.schema for name, d in spec.definitions.items()}}
@@ -75,7 +69,10 @@ def render(spec: Spec) -> dict[str, str]:
     tools = spec.tools
     models = generate(
         json.dumps(bundle(spec)),
-        custom_file_header=file_header(env, "models_header.py.j2", SCHEMA_SOURCES),
+        # datamodel-code-generator writes this opening above the models.
+        custom_file_header=env.get_template("models_header.py.j2")
+        .render(banner=python_banner(SCHEMA_SOURCES))
+        .rstrip(),
         **MODEL_OPTIONS,
     )
     models = strict_date_times(models, bundle(spec))
