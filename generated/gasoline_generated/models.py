@@ -1,5 +1,6 @@
-# Generated from spec/tools, spec/events, spec/messages by `python3 tasks.py gen`. Do not edit by hand.
-"""Pydantic models of every schema in the spec: tool parameters and results, events, messages."""
+# Generated from spec/tools, spec/events, spec/messages, spec/control, spec/policy by `python3 tasks.py gen`. Do not edit by hand.
+"""Pydantic models of every schema in the spec: tool parameters and results,
+events, messages, the backend-control protocol and the project configuration."""
 
 from __future__ import annotations
 
@@ -568,6 +569,123 @@ class ConsoleEvent(BaseModel):
     """
 
 
+class ControlError(BaseModel):
+    """
+    Why an operation failed.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    code: Annotated[StrictStr, Field(min_length=1)]
+    """
+    A stable code such as unknown_operation, invalid_params or failed.
+    """
+    message: StrictStr
+    """
+    What went wrong.
+    """
+
+
+class ControlOperation(BaseModel):
+    """
+    One operation a service offers.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[StrictStr, Field(pattern="^[a-z][a-z0-9_]*$")]
+    """
+    The operation's name.
+    """
+    category: Literal["state_management", "data_injection", "failure_simulation", "inspection"]
+    """
+    What the operation is for.
+    """
+    safe: StrictBool
+    """
+    True when it changes nothing (reads only); false operations need approval.
+    """
+    description: StrictStr
+    """
+    What it does, for the AI and the human approving it.
+    """
+    params: dict[str, Any] | MISSING = MISSING
+    """
+    JSON Schema of its params.
+    """
+    returns: dict[str, Any] | MISSING = MISSING
+    """
+    JSON Schema of its result.
+    """
+    examples: list[StrictStr] | MISSING = MISSING
+    """
+    Example params as JSON text.
+    """
+
+
+class ControlRequest(BaseModel):
+    """
+    A request to run one operation.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    operation: Annotated[StrictStr, Field(pattern="^[a-z][a-z0-9_]*$")]
+    """
+    Name of the operation.
+    """
+    params: dict[str, Any] = {}
+    """
+    The operation's params.
+    """
+    correlation_id: StrictStr | MISSING = MISSING
+    """
+    Ties this call to a test run across frontend, backend and code changes.
+    """
+    request_id: StrictStr | MISSING = MISSING
+    """
+    Unique per call; a service may use it to make retries idempotent.
+    """
+    shadow_mode: StrictBool = False
+    """
+    Predict the result and change nothing.
+    """
+    dry_run: StrictBool = False
+    """
+    Validate and log the operation without committing it.
+    """
+
+
+class ControlResponse(BaseModel):
+    """
+    The outcome of one operation.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["success", "error"]
+    """
+    Whether the operation succeeded.
+    """
+    result: dict[str, Any] | MISSING = MISSING
+    """
+    What the operation returned.
+    """
+    checksum: StrictStr | MISSING = MISSING
+    """
+    SHA-256 of the service's state after the operation, when it can compute one.
+    """
+    duration_ms: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    How long the operation took.
+    """
+    error: ControlError | MISSING = MISSING
+
+
 class DeleteStateParams(BaseModel):
     """
     Parameters of the delete_state command.
@@ -1082,24 +1200,6 @@ class IngestResult(BaseModel):
     """
 
 
-class InteractBackendControlError(BaseModel):
-    """
-    Present when status is error.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    code: StrictStr
-    """
-    The service's error code, e.g. TIMEOUT.
-    """
-    message: StrictStr
-    """
-    What went wrong.
-    """
-
-
 class InteractBackendControlParams(BaseModel):
     """
     Arguments of interact(action='backend_control').
@@ -1186,7 +1286,7 @@ class InteractBackendControlResult(BaseModel):
     """
     Id of the audit log entry of this call.
     """
-    error: InteractBackendControlError | MISSING = MISSING
+    error: ControlError | MISSING = MISSING
     """
     Present when status is error.
     """
@@ -1876,21 +1976,73 @@ class NewTabResult(BaseModel):
     """
 
 
-class ObserveAuditLogError(BaseModel):
-    """
-    Why it failed, when status is error.
-    """
-
+class ObserveAuditLogEntry(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    code: Annotated[StrictStr, Field(min_length=1)]
+    timestamp: IsoDateTime
     """
-    A stable code (unknown_operation, invalid_params, unreachable...).
+    When the operation started (UTC).
     """
-    message: StrictStr
+    correlation_id: StrictStr | MISSING = MISSING
     """
-    What went wrong.
+    The correlation_id it ran with, when one was given.
+    """
+    service: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The service it ran on.
+    """
+    operation: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The operation's name.
+    """
+    status: Literal["success", "error"]
+    """
+    Whether the operation succeeded.
+    """
+    params: dict[str, Any] | MISSING = MISSING
+    """
+    The params it was called with.
+    """
+    result: dict[str, Any] | MISSING = MISSING
+    """
+    What the service returned, when it succeeded.
+    """
+    error: ControlError | MISSING = MISSING
+    """
+    Why it failed, when status is error.
+    """
+    changes_made: dict[str, Any] | MISSING = MISSING
+    """
+    What the operation changed, as the service reports it (e.g. rows deleted per table).
+    """
+    checksum_before: StrictStr | MISSING = MISSING
+    """
+    Checksum of the service's state before the operation, when known.
+    """
+    checksum_after: StrictStr | MISSING = MISSING
+    """
+    Checksum of the service's state after the operation, when known.
+    """
+    snapshot_before: StrictStr | MISSING = MISSING
+    """
+    Id of the snapshot taken before the operation, when one was.
+    """
+    snapshot_after: StrictStr | MISSING = MISSING
+    """
+    Id of the snapshot taken after the operation, when one was.
+    """
+    duration_ms: Annotated[StrictInt, Field(ge=0)]
+    """
+    How long the operation took.
+    """
+    shadow_mode: StrictBool
+    """
+    True when the result was only predicted and nothing changed.
+    """
+    dry_run: StrictBool
+    """
+    True when the operation was validated and logged but not committed.
     """
 
 
@@ -1924,6 +2076,32 @@ class ObserveAuditLogParams(BaseModel):
     """
 
 
+class ObserveAuditLogResult(BaseModel):
+    """
+    Result of observe(what='audit_log').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    entries: list[ObserveAuditLogEntry]
+    """
+    Audit entries, newest first.
+    """
+    count: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries returned in this page.
+    """
+    total: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries in the log that match the filters.
+    """
+    next_cursor: StrictStr | MISSING = MISSING
+    """
+    Pass as cursor for the next page; absent on the last page.
+    """
+
+
 class ObserveBackendStateHealth(BaseModel):
     """
     For health, how the service answered.
@@ -1947,32 +2125,6 @@ class ObserveBackendStateHealth(BaseModel):
     latency_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
     """
     How long the service took to answer, when it did.
-    """
-
-
-class ObserveBackendStateOperation(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    name: Annotated[StrictStr, Field(pattern="^[a-z][a-z0-9_]*$")]
-    """
-    The operation's name.
-    """
-    category: Literal["state_management", "data_injection", "failure_simulation", "inspection"]
-    """
-    What the operation is for.
-    """
-    safe: StrictBool
-    """
-    True when it only reads; other operations need approval to run.
-    """
-    description: StrictStr
-    """
-    What it does.
-    """
-    params: dict[str, Any] | MISSING = MISSING
-    """
-    JSON Schema of its params, when the service publishes one.
     """
 
 
@@ -2042,7 +2194,7 @@ class ObserveBackendStateResult(BaseModel):
     """
     For key, the requested keys the service does not know.
     """
-    operations: list[ObserveBackendStateOperation] | MISSING = MISSING
+    operations: list[ControlOperation] | MISSING = MISSING
     """
     For operations, the control operations the service offers.
     """
@@ -3021,6 +3173,29 @@ class ClickCommandResult(BaseModel):
     """
 
 
+class ControlDiscovery(BaseModel):
+    """
+    A service and the operations it offers.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    service: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The service's name, as Gasoline refers to it ("api-server").
+    """
+    version: StrictStr | MISSING = MISSING
+    """
+    The service's own version.
+    """
+    protocol_version: Literal["1"]
+    """
+    The control protocol version.
+    """
+    operations: list[ControlOperation]
+
+
 class DeleteStateCommand(BaseModel):
     """
     A command for the extension to run in a tab.
@@ -3622,102 +3797,6 @@ class NewTabCommandResult(BaseModel):
     duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
     """
     Time the extension spent on the command.
-    """
-
-
-class ObserveAuditLogEntry(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    timestamp: IsoDateTime
-    """
-    When the operation started (UTC).
-    """
-    correlation_id: StrictStr | MISSING = MISSING
-    """
-    The correlation_id it ran with, when one was given.
-    """
-    service: Annotated[StrictStr, Field(min_length=1)]
-    """
-    The service it ran on.
-    """
-    operation: Annotated[StrictStr, Field(min_length=1)]
-    """
-    The operation's name.
-    """
-    status: Literal["success", "error"]
-    """
-    Whether the operation succeeded.
-    """
-    params: dict[str, Any] | MISSING = MISSING
-    """
-    The params it was called with.
-    """
-    result: dict[str, Any] | MISSING = MISSING
-    """
-    What the service returned, when it succeeded.
-    """
-    error: ObserveAuditLogError | MISSING = MISSING
-    """
-    Why it failed, when status is error.
-    """
-    changes_made: dict[str, Any] | MISSING = MISSING
-    """
-    What the operation changed, as the service reports it (e.g. rows deleted per table).
-    """
-    checksum_before: StrictStr | MISSING = MISSING
-    """
-    Checksum of the service's state before the operation, when known.
-    """
-    checksum_after: StrictStr | MISSING = MISSING
-    """
-    Checksum of the service's state after the operation, when known.
-    """
-    snapshot_before: StrictStr | MISSING = MISSING
-    """
-    Id of the snapshot taken before the operation, when one was.
-    """
-    snapshot_after: StrictStr | MISSING = MISSING
-    """
-    Id of the snapshot taken after the operation, when one was.
-    """
-    duration_ms: Annotated[StrictInt, Field(ge=0)]
-    """
-    How long the operation took.
-    """
-    shadow_mode: StrictBool
-    """
-    True when the result was only predicted and nothing changed.
-    """
-    dry_run: StrictBool
-    """
-    True when the operation was validated and logged but not committed.
-    """
-
-
-class ObserveAuditLogResult(BaseModel):
-    """
-    Result of observe(what='audit_log').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    entries: list[ObserveAuditLogEntry]
-    """
-    Audit entries, newest first.
-    """
-    count: Annotated[StrictInt, Field(ge=0)]
-    """
-    Entries returned in this page.
-    """
-    total: Annotated[StrictInt, Field(ge=0)]
-    """
-    Entries in the log that match the filters.
-    """
-    next_cursor: StrictStr | MISSING = MISSING
-    """
-    Pass as cursor for the next page; absent on the last page.
     """
 
 

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from .generate import check_message, differences, render_all, write
+from .patching import GenerationError
 from .specload import SpecError
 
 
@@ -22,6 +23,9 @@ def main(argv: list[str] | None = None) -> int:
     except SpecError as error:
         print(f"spec/ is invalid ({len(error.problems)} problem(s)):\n{error}", file=sys.stderr)
         return 2
+    except GenerationError as error:
+        print(f"generation failed: {error}", file=sys.stderr)
+        return 3
     if args.command == "gen":
         changed = write(args.root, files)
         elapsed = time.perf_counter() - started

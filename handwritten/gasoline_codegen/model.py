@@ -32,7 +32,7 @@ class Definition:
     name: str
     schema: dict[str, Any]
     source: str
-    family: str  # tools | errors | events | messages
+    family: str  # tools | errors | events | messages | policy | control
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from typing import Any
 from .model import Definition
 
 REF_PREFIX = "#/$defs/"
+COMPONENT_PREFIX = "#/components/schemas/"  # where an OpenAPI document keeps its named schemas
 # Keywords that constrain values rather than shapes; TypeScript types cannot express them.
 VALUE_KEYWORDS = frozenset(
     {
@@ -149,6 +150,28 @@ def references(schema: Any) -> list[str]:
     if isinstance(schema, list):
         return [t for value in schema for t in references(value)]
     return []
+
+
+def from_openapi(schema: Any) -> Any:
+    """An OpenAPI component schema in the spec's own dialect: references to "#/$defs/", no examples
+    or x- extensions, and an object that does not say otherwise open to any property, as JSON
+    Schema means it (in the spec's dialect an object is closed unless it says otherwise)."""
+    if not isinstance(schema, dict):
+        return schema
+    out: dict[str, Any] = {}
+    for key, value in schema.items():
+        if key == "examples" or key.startswith("x-"):
+            continue
+        if key == "$ref" and isinstance(value, str):
+            value = REF_PREFIX + value.removeprefix(COMPONENT_PREFIX)
+        elif key == "properties":
+            value = {name: from_openapi(sub) for name, sub in value.items()}
+        elif key in ("items", "additionalProperties"):
+            value = from_openapi(value)
+        out[key] = value
+    if out.get("type") == "object" and "additionalProperties" not in out:
+        out["additionalProperties"] = True
+    return out
 
 
 def substitute_variants(schema: Any, fill: dict[str, dict[str, Any]]) -> Any:

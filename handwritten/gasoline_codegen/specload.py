@@ -19,6 +19,8 @@ from jsonschema import Draft202012Validator
 from openapi_spec_validator import OpenAPIV31SpecValidator
 from referencing import Registry, Resource
 
+from .schema import from_openapi
+
 # Which meta-schema checks which spec file; the first matching pattern wins.
 # "openapi" and "daemon_api" files are checked by the OpenAPI 3.1 validator instead of a meta-schema;
 # a daemon_api document may refer to spec definitions it does not hold (the generator copies them in).
@@ -234,6 +236,7 @@ def load_spec(root: Path) -> list[SpecFile]:
         resolved_file = SpecFile(spec_file.rel, spec_file.kind, data, spec_file.node)
         if spec_file.kind == "openapi":
             problems.extend(_openapi_problems(resolved_file))
+            problems.extend(_component_problems(resolved_file, validators["schema"]))
         elif spec_file.kind == "daemon_api":
             problems.extend(_openapi_problems(resolved_file, borrowed=True))
         elif spec_file is not limits_file:
@@ -242,6 +245,16 @@ def load_spec(root: Path) -> list[SpecFile]:
     if problems:
         raise SpecError(problems)
     return resolved
+
+
+def _component_problems(spec_file: SpecFile, subset: Draft202012Validator) -> list[Problem]:
+    """The component schemas of an OpenAPI document the namespace takes in keep to the schema subset."""
+    found = [
+        ([*["components", "schemas", name], *error.absolute_path], f"outside the spec's schema subset: {error.message}")
+        for name, schema in spec_file.data.get("components", {}).get("schemas", {}).items()
+        for error in subset.iter_errors(from_openapi(schema))
+    ]
+    return [Problem(spec_file.rel, json_path(path), message, spec_file.line_of(path)) for path, message in found]
 
 
 def _meta_problems(spec_file: SpecFile, validators: dict[str, Draft202012Validator]) -> list[Problem]:

@@ -1,4 +1,4 @@
-"""Jinja environment for the generated Python modules, and a Python literal writer."""
+"""The Jinja environment every generated text file is rendered with, and its filters."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
-from .schema import pascal
+from .schema import pascal, ref_name
 
 
 def py_literal(value: Any) -> str:
@@ -35,6 +35,39 @@ def py_literal(value: Any) -> str:
     raise TypeError(f"no literal for {value!r}")
 
 
+def json_literal(value: Any) -> str:
+    """A JSON value on one line: also a TypeScript literal."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def ts_type(schema: dict[str, Any]) -> str:
+    """The TypeScript type of a (normalized) schema: records are references to their interfaces."""
+    target = ref_name(schema)
+    if target is not None:
+        return target
+    if "const" in schema:
+        return json_literal(schema["const"])
+    if "enum" in schema:
+        return " | ".join(json_literal(value) for value in schema["enum"])
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        return " | ".join(ts_type({**schema, "type": k}) for k in kind)
+    if kind == "array":
+        item = ts_type(schema.get("items", {}))
+        return f"Array<{item}>" if " " in item else f"{item}[]"
+    if kind == "object":
+        extra = schema.get("additionalProperties", True)
+        return f"{{ [key: string]: {ts_type(extra) if isinstance(extra, dict) else 'unknown'} }}"
+    return {"string": "string", "integer": "number", "number": "number", "boolean": "boolean", "null": "null"}.get(
+        kind, "unknown"
+    )
+
+
+def doc_text(text: str) -> str:
+    """Text for a /** */ comment: on one line, and unable to close the comment early."""
+    return " ".join(text.split()).replace("*/", "*\\/")
+
+
 def environment() -> Environment:
     env = Environment(
         loader=PackageLoader("gasoline_codegen", "templates"),
@@ -44,5 +77,13 @@ def environment() -> Environment:
         undefined=StrictUndefined,
         autoescape=False,
     )
-    env.filters.update(py=py_literal, pascal=pascal, dict=dict, parent=lambda path: str(PurePosixPath(path).parent))
+    env.filters.update(
+        py=py_literal,
+        json=json_literal,
+        ts_type=ts_type,
+        doc_text=doc_text,
+        pascal=pascal,
+        dict=dict,
+        parent=lambda path: str(PurePosixPath(path).parent),
+    )
     return env

@@ -149,6 +149,36 @@ def test_a_parameter_has_one_type_across_the_modes_of_a_tool(spec_root: Path) ->
     assert "configure parameter 'depth' is integer in spec/tools/configure/first.yaml but string here" in report
 
 
+RESTATED_BOX = """
+defs:
+  Rectangle:
+    type: object
+    description: Where something is, in other words.
+    properties:
+      x: {type: number, description: Left edge.}
+      y: {type: number, description: Top edge.}
+      width: {type: number, minimum: 0}
+      height: {type: number, minimum: 0}
+    required: [x, y, width, height]
+"""
+
+
+def test_a_definition_that_restates_another_is_refused(spec_root: Path) -> None:
+    """The same shape under other words is caught, naming both definitions and both files."""
+    (spec_root / HEALTH).write_text((spec_root / HEALTH).read_text() + RESTATED_BOX)
+    report = problems(spec_root)
+    assert f"{HEALTH}: $: Rectangle restates BoundingBox of spec/messages/commands/dom_query.yaml" in report, report
+    assert 'use $ref: "#/$defs/BoundingBox"' in report
+
+
+def test_a_definition_that_differs_by_a_constraint_is_not_a_restatement(spec_root: Path) -> None:
+    (spec_root / HEALTH).write_text(
+        (spec_root / HEALTH).read_text()
+        + RESTATED_BOX.replace("width: {type: number, minimum: 0}", "width: {type: number}")
+    )
+    build_spec(load_spec(spec_root))
+
+
 def test_yaml_that_json_cannot_say_is_refused(spec_root: Path) -> None:
     edit(spec_root, HEALTH, "long_running: false", "long_running: false\nlong_running: true")
     assert "duplicate key 'long_running'" in problems(spec_root)

@@ -16,166 +16,170 @@ export const example3: ConsoleEvent = {"type": "console", "ts": "2026-11-22T10:3
 // @ts-expect-error
 export const example4: ConsoleEvent = {"type": "console", "level": "log", "message": "x"};
 
-// spec/events/console.yaml: examples.invalid[2]: tabId is not a number
+// spec/events/console.yaml: examples.invalid[2]: a number is not a date-time
 // @ts-expect-error
-export const example5: ConsoleEvent = {"type": "console", "ts": "2026-11-22T10:30:00.000Z", "level": "log", "message": "x", "tabId": "7"};
+export const example5: ConsoleEvent = {"type": "console", "ts": 1795343400000, "level": "log", "message": "x"};
 
-// spec/events/console.yaml: examples.invalid[3]: unknown field
+// spec/events/console.yaml: examples.invalid[3]: tabId is not a number
 // @ts-expect-error
-export const example6: ConsoleEvent = {"type": "console", "ts": "2026-11-22T10:30:00.000Z", "level": "log", "message": "x", "colour": "red"};
+export const example6: ConsoleEvent = {"type": "console", "ts": "2026-11-22T10:30:00.000Z", "level": "log", "message": "x", "tabId": "7"};
+
+// spec/events/console.yaml: examples.invalid[4]: unknown field
+// @ts-expect-error
+export const example7: ConsoleEvent = {"type": "console", "ts": "2026-11-22T10:30:00.000Z", "level": "log", "message": "x", "colour": "red"};
 
 // spec/events/exception.yaml: examples.valid[0]
-export const example7: ExceptionEvent = {"type": "exception", "ts": "2026-11-22T10:30:02.000Z", "kind": "error", "message": "TypeError: Cannot read properties of undefined (reading 'total')", "stack": "TypeError: Cannot read properties of undefined (reading 'total')\n    at render (http://localhost:3000/cart.js:42:17)", "filename": "http://localhost:3000/cart.js", "line": 42, "column": 17, "url": "http://localhost:3000/cart", "tabId": 7};
+export const example8: ExceptionEvent = {"type": "exception", "ts": "2026-11-22T10:30:02.000Z", "kind": "error", "message": "TypeError: Cannot read properties of undefined (reading 'total')", "stack": "TypeError: Cannot read properties of undefined (reading 'total')\n    at render (http://localhost:3000/cart.js:42:17)", "filename": "http://localhost:3000/cart.js", "line": 42, "column": 17, "url": "http://localhost:3000/cart", "tabId": 7};
 
 // spec/events/exception.yaml: examples.valid[1]
-export const example8: ExceptionEvent = {"type": "exception", "ts": "2026-11-22T10:30:03.000Z", "kind": "unhandledrejection", "message": "Error: payment declined"};
+export const example9: ExceptionEvent = {"type": "exception", "ts": "2026-11-22T10:30:03.000Z", "kind": "unhandledrejection", "message": "Error: payment declined"};
 
 // spec/events/exception.yaml: examples.invalid[0]: unknown kind
 // @ts-expect-error
-export const example9: ExceptionEvent = {"type": "exception", "ts": "2026-11-22T10:30:02.000Z", "kind": "crash", "message": "x"};
+export const example10: ExceptionEvent = {"type": "exception", "ts": "2026-11-22T10:30:02.000Z", "kind": "crash", "message": "x"};
 
 // spec/events/exception.yaml: examples.invalid[1]: message missing
 // @ts-expect-error
-export const example10: ExceptionEvent = {"type": "exception", "ts": "2026-11-22T10:30:02.000Z", "kind": "error"};
+export const example11: ExceptionEvent = {"type": "exception", "ts": "2026-11-22T10:30:02.000Z", "kind": "error"};
 
 // spec/events/exception.yaml: examples.invalid[2]: negative line (a value constraint: checked by the daemon only)
 
 // spec/events/network_body.yaml: examples.valid[0]
-export const example12: NetworkBodyEvent = {"ts": "2026-11-22T10:30:00.000Z", "type": "network_body", "method": "POST", "url": "/api/users", "status": 201, "requestBody": "{\"name\":\"Alice\"}", "responseBody": "{\"id\":1,\"name\":\"Alice\"}", "contentType": "application/json", "duration": 142};
+export const example13: NetworkBodyEvent = {"ts": "2026-11-22T10:30:00.000Z", "type": "network_body", "method": "POST", "url": "/api/users", "status": 201, "requestBody": "{\"name\":\"Alice\"}", "responseBody": "{\"id\":1,\"name\":\"Alice\"}", "contentType": "application/json", "duration": 142};
 
 // spec/events/network_body.yaml: examples.valid[1]
-export const example13: NetworkBodyEvent = {"ts": "2026-11-22T10:30:01.000Z", "type": "network_body", "method": "GET", "url": "/api/products?page=2", "status": 200, "requestBody": null, "responseBody": "{\"items\":[],\"total\":50}", "contentType": "application/json", "duration": 89, "truncated": false};
+export const example14: NetworkBodyEvent = {"ts": "2026-11-22T10:30:01.000Z", "type": "network_body", "method": "GET", "url": "/api/products?page=2", "status": 200, "requestBody": null, "responseBody": "{\"items\":[],\"total\":50}", "contentType": "application/json", "duration": 89, "truncated": false};
 
 // spec/events/network_body.yaml: examples.valid[2]
-export const example14: NetworkBodyEvent = {"ts": "2026-11-22T10:30:02.000Z", "type": "network_body", "method": "GET", "url": "/logo.png", "status": 200, "requestBody": null, "responseBody": "[Binary: 20480 bytes, type: image/png]", "contentType": "image/png", "responseHeaders": {"content-type": "image/png"}};
+export const example15: NetworkBodyEvent = {"ts": "2026-11-22T10:30:02.000Z", "type": "network_body", "method": "GET", "url": "/logo.png", "status": 200, "requestBody": null, "responseBody": "[Binary: 20480 bytes, type: image/png]", "contentType": "image/png", "responseHeaders": {"content-type": "image/png"}};
 
 // spec/events/network_body.yaml: examples.invalid[0]: status is not a number
 // @ts-expect-error
-export const example15: NetworkBodyEvent = {"ts": "2026-11-22T10:30:00.000Z", "type": "network_body", "method": "GET", "url": "/a", "status": "200"};
+export const example16: NetworkBodyEvent = {"ts": "2026-11-22T10:30:00.000Z", "type": "network_body", "method": "GET", "url": "/a", "status": "200"};
 
 // spec/events/network_body.yaml: examples.invalid[1]: url missing
 // @ts-expect-error
-export const example16: NetworkBodyEvent = {"ts": "2026-11-22T10:30:00.000Z", "type": "network_body", "method": "GET", "status": 200};
+export const example17: NetworkBodyEvent = {"ts": "2026-11-22T10:30:00.000Z", "type": "network_body", "method": "GET", "status": 200};
 
 // spec/events/network_body.yaml: examples.invalid[2]: header value is not text
 // @ts-expect-error
-export const example17: NetworkBodyEvent = {"ts": "2026-11-22T10:30:00.000Z", "type": "network_body", "method": "GET", "url": "/a", "status": 200, "requestHeaders": {"x-count": 3}};
+export const example18: NetworkBodyEvent = {"ts": "2026-11-22T10:30:00.000Z", "type": "network_body", "method": "GET", "url": "/a", "status": 200, "requestHeaders": {"x-count": 3}};
 
 // spec/events/network_body.yaml: examples.invalid[3]: status out of range (a value constraint: checked by the daemon only)
 
 // spec/events/network_error.yaml: examples.valid[0]
-export const example19: NetworkErrorEvent = {"type": "network_error", "ts": "2026-11-22T10:30:01.500Z", "initiator": "fetch", "method": "GET", "url": "http://localhost:3000/api/cart", "status": 500, "error": "Internal Server Error", "duration": 31, "pageUrl": "http://localhost:3000/cart", "tabId": 7};
+export const example20: NetworkErrorEvent = {"type": "network_error", "ts": "2026-11-22T10:30:01.500Z", "initiator": "fetch", "method": "GET", "url": "http://localhost:3000/api/cart", "status": 500, "error": "Internal Server Error", "duration": 31, "pageUrl": "http://localhost:3000/cart", "tabId": 7};
 
 // spec/events/network_error.yaml: examples.valid[1]
-export const example20: NetworkErrorEvent = {"type": "network_error", "ts": "2026-11-22T10:30:02.000Z", "initiator": "xhr", "method": "POST", "url": "http://localhost:9/api", "status": 0, "error": "TypeError: Failed to fetch", "duration": 4};
+export const example21: NetworkErrorEvent = {"type": "network_error", "ts": "2026-11-22T10:30:02.000Z", "initiator": "xhr", "method": "POST", "url": "http://localhost:9/api", "status": 0, "error": "TypeError: Failed to fetch", "duration": 4};
 
 // spec/events/network_error.yaml: examples.invalid[0]: unknown initiator
 // @ts-expect-error
-export const example21: NetworkErrorEvent = {"type": "network_error", "ts": "2026-11-22T10:30:02.000Z", "initiator": "beacon", "method": "GET", "url": "/a", "status": 0};
+export const example22: NetworkErrorEvent = {"type": "network_error", "ts": "2026-11-22T10:30:02.000Z", "initiator": "beacon", "method": "GET", "url": "/a", "status": 0};
 
 // spec/events/network_error.yaml: examples.invalid[1]: status missing
 // @ts-expect-error
-export const example22: NetworkErrorEvent = {"type": "network_error", "ts": "2026-11-22T10:30:02.000Z", "initiator": "fetch", "method": "GET", "url": "/a"};
+export const example23: NetworkErrorEvent = {"type": "network_error", "ts": "2026-11-22T10:30:02.000Z", "initiator": "fetch", "method": "GET", "url": "/a"};
 
 // spec/events/network_error.yaml: examples.invalid[2]: bodies belong to network_body
 // @ts-expect-error
-export const example23: NetworkErrorEvent = {"type": "network_error", "ts": "2026-11-22T10:30:02.000Z", "initiator": "fetch", "method": "GET", "url": "/a", "status": 500, "requestBody": "x"};
+export const example24: NetworkErrorEvent = {"type": "network_error", "ts": "2026-11-22T10:30:02.000Z", "initiator": "fetch", "method": "GET", "url": "/a", "status": 500, "requestBody": "x"};
 
 // spec/events/websocket.yaml: examples.valid[0]
-export const example24: WebSocketEvent = {"ts": "2026-11-22T10:30:00.000Z", "type": "websocket", "event": "open", "id": "3f6c1e2a-8d4b-4a57-9a0e-1b2c3d4e5f60", "url": "wss://api.example.com/ws", "tabId": 123};
+export const example25: WebSocketEvent = {"ts": "2026-11-22T10:30:00.000Z", "type": "websocket", "event": "open", "id": "3f6c1e2a-8d4b-4a57-9a0e-1b2c3d4e5f60", "url": "wss://api.example.com/ws", "tabId": 123};
 
 // spec/events/websocket.yaml: examples.valid[1]
-export const example25: WebSocketEvent = {"ts": "2026-11-22T10:30:01.000Z", "type": "websocket", "event": "message", "id": "3f6c1e2a-8d4b-4a57-9a0e-1b2c3d4e5f60", "direction": "incoming", "data": "{\"type\":\"chat\",\"msg\":\"hello\"}", "size": 28};
+export const example26: WebSocketEvent = {"ts": "2026-11-22T10:30:01.000Z", "type": "websocket", "event": "message", "id": "3f6c1e2a-8d4b-4a57-9a0e-1b2c3d4e5f60", "direction": "incoming", "data": "{\"type\":\"chat\",\"msg\":\"hello\"}", "size": 28};
 
 // spec/events/websocket.yaml: examples.valid[2]
-export const example26: WebSocketEvent = {"ts": "2026-11-22T10:30:01.500Z", "type": "websocket", "event": "message", "id": "3f6c1e2a-8d4b-4a57-9a0e-1b2c3d4e5f60", "direction": "outgoing", "data": "[Binary: 512 bytes]", "size": 512};
+export const example27: WebSocketEvent = {"ts": "2026-11-22T10:30:01.500Z", "type": "websocket", "event": "message", "id": "3f6c1e2a-8d4b-4a57-9a0e-1b2c3d4e5f60", "direction": "outgoing", "data": "[Binary: 512 bytes]", "size": 512};
 
 // spec/events/websocket.yaml: examples.valid[3]
-export const example27: WebSocketEvent = {"ts": "2026-11-22T10:30:05.000Z", "type": "websocket", "event": "close", "id": "3f6c1e2a-8d4b-4a57-9a0e-1b2c3d4e5f60", "code": 1000, "reason": "normal closure"};
+export const example28: WebSocketEvent = {"ts": "2026-11-22T10:30:05.000Z", "type": "websocket", "event": "close", "id": "3f6c1e2a-8d4b-4a57-9a0e-1b2c3d4e5f60", "code": 1000, "reason": "normal closure"};
 
 // spec/events/websocket.yaml: examples.valid[4]
-export const example28: WebSocketEvent = {"ts": "2026-11-22T10:30:06.000Z", "type": "websocket", "event": "error", "id": "3f6c1e2a-8d4b-4a57-9a0e-1b2c3d4e5f60", "url": "wss://api.example.com/ws"};
+export const example29: WebSocketEvent = {"ts": "2026-11-22T10:30:06.000Z", "type": "websocket", "event": "error", "id": "3f6c1e2a-8d4b-4a57-9a0e-1b2c3d4e5f60", "url": "wss://api.example.com/ws"};
 
 // spec/events/websocket.yaml: examples.invalid[0]: unknown event
 // @ts-expect-error
-export const example29: WebSocketEvent = {"ts": "2026-11-22T10:30:00.000Z", "type": "websocket", "event": "opened", "id": "a"};
+export const example30: WebSocketEvent = {"ts": "2026-11-22T10:30:00.000Z", "type": "websocket", "event": "opened", "id": "a"};
 
 // spec/events/websocket.yaml: examples.invalid[1]: unknown direction
 // @ts-expect-error
-export const example30: WebSocketEvent = {"ts": "2026-11-22T10:30:00.000Z", "type": "websocket", "event": "message", "id": "a", "direction": "sideways"};
+export const example31: WebSocketEvent = {"ts": "2026-11-22T10:30:00.000Z", "type": "websocket", "event": "message", "id": "a", "direction": "sideways"};
 
 // spec/events/websocket.yaml: examples.invalid[2]: connection id missing
 // @ts-expect-error
-export const example31: WebSocketEvent = {"ts": "2026-11-22T10:30:00.000Z", "type": "websocket", "event": "open"};
+export const example32: WebSocketEvent = {"ts": "2026-11-22T10:30:00.000Z", "type": "websocket", "event": "open"};
 
 // spec/events/websocket.yaml: examples.invalid[3]: negative size (a value constraint: checked by the daemon only)
 
 // spec/messages/commands/accessibility_audit.yaml: examples.params.valid[0]
-export const example33: AccessibilityAuditParams = {};
+export const example34: AccessibilityAuditParams = {};
 
 // spec/messages/commands/accessibility_audit.yaml: examples.params.valid[1]
-export const example34: AccessibilityAuditParams = {"scope": "#signup-form", "tags": ["wcag2a", "wcag2aa"], "include_passes": true, "force_refresh": true};
+export const example35: AccessibilityAuditParams = {"scope": "#signup-form", "tags": ["wcag2a", "wcag2aa"], "include_passes": true, "force_refresh": true};
 
 // spec/messages/commands/accessibility_audit.yaml: examples.params.invalid[0]: empty scope (a value constraint: checked by the daemon only)
 
 // spec/messages/commands/accessibility_audit.yaml: examples.params.invalid[1]: background is the daemon's business
 // @ts-expect-error
-export const example36: AccessibilityAuditParams = {"background": true};
+export const example37: AccessibilityAuditParams = {"background": true};
 
 // spec/messages/commands/accessibility_audit.yaml: examples.result.valid[0]
-export const example37: AccessibilityAuditResult = {"url": "http://localhost:3000/", "timestamp": "2026-11-22T10:30:00Z", "summary": {"violations": 0, "passes": 3, "incomplete": 0, "inapplicable": 5}, "violations": [], "cached": false};
+export const example38: AccessibilityAuditResult = {"url": "http://localhost:3000/", "timestamp": "2026-11-22T10:30:00Z", "summary": {"violations": 0, "passes": 3, "incomplete": 0, "inapplicable": 5}, "violations": [], "cached": false};
 
 // spec/messages/commands/accessibility_audit.yaml: examples.result.invalid[0]: most fields missing
 // @ts-expect-error
-export const example38: AccessibilityAuditResult = {"url": "http://localhost:3000/"};
+export const example39: AccessibilityAuditResult = {"url": "http://localhost:3000/"};
 
 // spec/messages/commands/click.yaml: examples.params.valid[0]
-export const example39: ClickParams = {"selector": "#submit-btn"};
+export const example40: ClickParams = {"selector": "#submit-btn"};
 
 // spec/messages/commands/click.yaml: examples.params.valid[1]
-export const example40: ClickParams = {"selector": "nav a[href='/settings']"};
+export const example41: ClickParams = {"selector": "nav a[href='/settings']"};
 
 // spec/messages/commands/click.yaml: examples.params.invalid[0]: selector missing
 // @ts-expect-error
-export const example41: ClickParams = {};
+export const example42: ClickParams = {};
 
 // spec/messages/commands/click.yaml: examples.params.invalid[1]: empty selector (a value constraint: checked by the daemon only)
 
 // spec/messages/commands/click.yaml: examples.result.valid[0]
-export const example43: ClickResult = {"success": true, "selector": "#submit-btn", "tag": "button", "bounds": {"x": 640, "y": 512, "width": 120, "height": 40}};
+export const example44: ClickResult = {"success": true, "selector": "#submit-btn", "tag": "button", "bounds": {"x": 640, "y": 512, "width": 120, "height": 40}};
 
 // spec/messages/commands/click.yaml: examples.result.invalid[0]: required fields missing
 // @ts-expect-error
-export const example44: ClickResult = {};
+export const example45: ClickResult = {};
 
 // spec/messages/commands/delete_state.yaml: examples.params.valid[0]
-export const example45: DeleteStateParams = {"snapshot_name": "cart_full"};
+export const example46: DeleteStateParams = {"snapshot_name": "cart_full"};
 
 // spec/messages/commands/delete_state.yaml: examples.params.valid[1]
-export const example46: DeleteStateParams = {"snapshot_name": "old-session_2"};
+export const example47: DeleteStateParams = {"snapshot_name": "old-session_2"};
 
 // spec/messages/commands/delete_state.yaml: examples.params.invalid[0]: snapshot_name missing
 // @ts-expect-error
-export const example47: DeleteStateParams = {};
+export const example48: DeleteStateParams = {};
 
 // spec/messages/commands/delete_state.yaml: examples.params.invalid[1]: empty name (a value constraint: checked by the daemon only)
 
 // spec/messages/commands/delete_state.yaml: examples.result.valid[0]
-export const example49: DeleteStateResult = {"success": true, "snapshot_name": "cart_full"};
+export const example50: DeleteStateResult = {"success": true, "snapshot_name": "cart_full"};
 
 // spec/messages/commands/delete_state.yaml: examples.result.invalid[0]: required fields missing
 // @ts-expect-error
-export const example50: DeleteStateResult = {};
+export const example51: DeleteStateResult = {};
 
 // spec/messages/commands/dom_query.yaml: examples.params.valid[0]
-export const example51: DomQueryParams = {"selector": "#user-list > li"};
+export const example52: DomQueryParams = {"selector": "#user-list > li"};
 
 // spec/messages/commands/dom_query.yaml: examples.params.valid[1]
-export const example52: DomQueryParams = {"selector": "button.primary", "include_styles": true, "properties": ["display", "color"], "include_children": true, "max_depth": 2};
+export const example53: DomQueryParams = {"selector": "button.primary", "include_styles": true, "properties": ["display", "color"], "include_children": true, "max_depth": 2};
 
 // spec/messages/commands/dom_query.yaml: examples.params.invalid[0]: selector missing
 // @ts-expect-error
-export const example53: DomQueryParams = {};
+export const example54: DomQueryParams = {};
 
 // spec/messages/commands/dom_query.yaml: examples.params.invalid[1]: empty selector (a value constraint: checked by the daemon only)
 
@@ -183,360 +187,360 @@ export const example53: DomQueryParams = {};
 
 // spec/messages/commands/dom_query.yaml: examples.params.invalid[3]: include_styles is not a boolean
 // @ts-expect-error
-export const example56: DomQueryParams = {"selector": "a", "include_styles": "yes"};
+export const example57: DomQueryParams = {"selector": "a", "include_styles": "yes"};
 
 // spec/messages/commands/dom_query.yaml: examples.params.invalid[4]: null is not a boolean (leave it out for the default)
 // @ts-expect-error
-export const example57: DomQueryParams = {"selector": "a", "include_children": null};
+export const example58: DomQueryParams = {"selector": "a", "include_children": null};
 
 // spec/messages/commands/dom_query.yaml: examples.result.valid[0]
-export const example58: DomQueryResult = {"url": "http://localhost:3000/dashboard", "title": "My App - Dashboard", "matches": [{"selector": "#user-list > li:nth-child(1)", "tag": "li", "attributes": {"class": "user-item active", "data-id": "42"}, "text": "Alice Johnson", "boundingBox": {"x": 20, "y": 140, "width": 300, "height": 48}, "visible": true, "styles": {"display": "flex", "color": "rgb(0, 0, 0)"}, "children": [{"tag": "span", "attributes": {"class": "name"}, "text": "Alice Johnson"}, {"tag": "span", "attributes": {"class": "status"}, "text": "Online"}]}], "matchCount": 5, "returnedCount": 1};
+export const example59: DomQueryResult = {"url": "http://localhost:3000/dashboard", "title": "My App - Dashboard", "matches": [{"selector": "#user-list > li:nth-child(1)", "tag": "li", "attributes": {"class": "user-item active", "data-id": "42"}, "text": "Alice Johnson", "boundingBox": {"x": 20, "y": 140, "width": 300, "height": 48}, "visible": true, "styles": {"display": "flex", "color": "rgb(0, 0, 0)"}, "children": [{"tag": "span", "attributes": {"class": "name"}, "text": "Alice Johnson"}, {"tag": "span", "attributes": {"class": "status"}, "text": "Online"}]}], "matchCount": 5, "returnedCount": 1};
 
 // spec/messages/commands/dom_query.yaml: examples.result.invalid[0]: element without a tag
 // @ts-expect-error
-export const example59: DomQueryResult = {"url": "x", "title": "y", "matches": [{"text": "no tag"}], "matchCount": 1, "returnedCount": 1};
+export const example60: DomQueryResult = {"url": "x", "title": "y", "matches": [{"text": "no tag"}], "matchCount": 1, "returnedCount": 1};
 
 // spec/messages/commands/dom_query.yaml: examples.result.invalid[1]: negative count (a value constraint: checked by the daemon only)
 
 // spec/messages/commands/execute_js.yaml: examples.params.valid[0]
-export const example61: ExecuteJsParams = {"script": "window.__NEXT_DATA__"};
+export const example62: ExecuteJsParams = {"script": "window.__NEXT_DATA__"};
 
 // spec/messages/commands/execute_js.yaml: examples.params.valid[1]
-export const example62: ExecuteJsParams = {"script": "localStorage.getItem('auth_token') !== null", "timeout_ms": 1000};
+export const example63: ExecuteJsParams = {"script": "localStorage.getItem('auth_token') !== null", "timeout_ms": 1000};
 
 // spec/messages/commands/execute_js.yaml: examples.params.invalid[0]: script missing
 // @ts-expect-error
-export const example63: ExecuteJsParams = {};
+export const example64: ExecuteJsParams = {};
 
 // spec/messages/commands/execute_js.yaml: examples.params.invalid[1]: timeout must be positive (a value constraint: checked by the daemon only)
 
 // spec/messages/commands/execute_js.yaml: examples.result.valid[0]
-export const example65: ExecuteJsResult = {"success": true, "result": 2, "execution_path": "page_context", "duration_ms": 1};
+export const example66: ExecuteJsResult = {"success": true, "result": 2, "execution_path": "page_context", "duration_ms": 1};
 
 // spec/messages/commands/execute_js.yaml: examples.result.valid[1]
-export const example66: ExecuteJsResult = {"success": true, "result": {"user": {"id": "42", "name": "Alice"}, "cart": {"items": 3}}, "execution_path": "debugger", "duration_ms": 14};
+export const example67: ExecuteJsResult = {"success": true, "result": {"user": {"id": "42", "name": "Alice"}, "cart": {"items": 3}}, "execution_path": "debugger", "duration_ms": 14};
 
 // spec/messages/commands/execute_js.yaml: examples.result.invalid[0]: required fields missing
 // @ts-expect-error
-export const example67: ExecuteJsResult = {};
+export const example68: ExecuteJsResult = {};
 
 // spec/messages/commands/highlight.yaml: examples.params.valid[0]
-export const example68: HighlightParams = {"selector": "#submit-btn"};
+export const example69: HighlightParams = {"selector": "#submit-btn"};
 
 // spec/messages/commands/highlight.yaml: examples.params.valid[1]
-export const example69: HighlightParams = {"selector": "form.checkout button[type=submit]", "duration_ms": 3000};
+export const example70: HighlightParams = {"selector": "form.checkout button[type=submit]", "duration_ms": 3000};
 
 // spec/messages/commands/highlight.yaml: examples.params.invalid[0]: selector missing
 // @ts-expect-error
-export const example70: HighlightParams = {};
+export const example71: HighlightParams = {};
 
 // spec/messages/commands/highlight.yaml: examples.params.invalid[1]: duration must be positive (a value constraint: checked by the daemon only)
 
 // spec/messages/commands/highlight.yaml: examples.result.valid[0]
-export const example72: HighlightResult = {"success": true, "selector": "#submit-btn", "bounds": {"x": 640, "y": 512, "width": 120, "height": 40}};
+export const example73: HighlightResult = {"success": true, "selector": "#submit-btn", "bounds": {"x": 640, "y": 512, "width": 120, "height": 40}};
 
 // spec/messages/commands/highlight.yaml: examples.result.invalid[0]: required fields missing
 // @ts-expect-error
-export const example73: HighlightResult = {};
+export const example74: HighlightResult = {};
 
 // spec/messages/commands/list_states.yaml: examples.params.valid[0]
-export const example74: ListStatesParams = {};
+export const example75: ListStatesParams = {};
 
 // spec/messages/commands/list_states.yaml: examples.params.invalid[0]: list_states takes no parameters
 // @ts-expect-error
-export const example75: ListStatesParams = {"snapshot_name": "cart_full"};
+export const example76: ListStatesParams = {"snapshot_name": "cart_full"};
 
 // spec/messages/commands/list_states.yaml: examples.params.invalid[1]: unknown parameter
 // @ts-expect-error
-export const example76: ListStatesParams = {"limit": 10};
+export const example77: ListStatesParams = {"limit": 10};
 
 // spec/messages/commands/list_states.yaml: examples.result.valid[0]
-export const example77: ListStatesResult = {"snapshots": [{"name": "cart_full", "url": "http://localhost:3000/cart", "timestamp": "2026-11-22T10:15:00Z", "size_bytes": 1234}, {"name": "logged-in-admin", "url": "http://localhost:3000/admin", "timestamp": "2026-11-21T17:02:41Z", "size_bytes": 860}]};
+export const example78: ListStatesResult = {"snapshots": [{"name": "cart_full", "url": "http://localhost:3000/cart", "timestamp": "2026-11-22T10:15:00Z", "size_bytes": 1234}, {"name": "logged-in-admin", "url": "http://localhost:3000/admin", "timestamp": "2026-11-21T17:02:41Z", "size_bytes": 860}]};
 
 // spec/messages/commands/list_states.yaml: examples.result.valid[1]
-export const example78: ListStatesResult = {"snapshots": []};
+export const example79: ListStatesResult = {"snapshots": []};
 
 // spec/messages/commands/list_states.yaml: examples.result.invalid[0]: required fields missing
 // @ts-expect-error
-export const example79: ListStatesResult = {};
+export const example80: ListStatesResult = {};
 
 // spec/messages/commands/load_state.yaml: examples.params.valid[0]
-export const example80: LoadStateParams = {"snapshot_name": "cart_full"};
+export const example81: LoadStateParams = {"snapshot_name": "cart_full"};
 
 // spec/messages/commands/load_state.yaml: examples.params.valid[1]
-export const example81: LoadStateParams = {"snapshot_name": "logged-in-admin", "include_url": false};
+export const example82: LoadStateParams = {"snapshot_name": "logged-in-admin", "include_url": false};
 
 // spec/messages/commands/load_state.yaml: examples.params.invalid[0]: snapshot_name missing
 // @ts-expect-error
-export const example82: LoadStateParams = {"include_url": true};
+export const example83: LoadStateParams = {"include_url": true};
 
 // spec/messages/commands/load_state.yaml: examples.params.invalid[1]: include_url is not a boolean
 // @ts-expect-error
-export const example83: LoadStateParams = {"snapshot_name": "cart_full", "include_url": "no"};
+export const example84: LoadStateParams = {"snapshot_name": "cart_full", "include_url": "no"};
 
 // spec/messages/commands/load_state.yaml: examples.result.valid[0]
-export const example84: LoadStateResult = {"success": true, "snapshot_name": "cart_full", "restored": {"localStorage": 5, "sessionStorage": 2, "cookies": 3}, "navigated_to": "http://localhost:3000/cart"};
+export const example85: LoadStateResult = {"success": true, "snapshot_name": "cart_full", "restored": {"localStorage": 5, "sessionStorage": 2, "cookies": 3}, "navigated_to": "http://localhost:3000/cart"};
 
 // spec/messages/commands/load_state.yaml: examples.result.valid[1]
-export const example85: LoadStateResult = {"success": true, "snapshot_name": "logged-in-admin", "restored": {"localStorage": 2, "sessionStorage": 0, "cookies": 1}};
+export const example86: LoadStateResult = {"success": true, "snapshot_name": "logged-in-admin", "restored": {"localStorage": 2, "sessionStorage": 0, "cookies": 1}};
 
 // spec/messages/commands/load_state.yaml: examples.result.invalid[0]: required fields missing
 // @ts-expect-error
-export const example86: LoadStateResult = {};
+export const example87: LoadStateResult = {};
 
 // spec/messages/commands/navigate.yaml: examples.params.valid[0]
-export const example87: NavigateParams = {"url": "http://localhost:3000/login"};
+export const example88: NavigateParams = {"url": "http://localhost:3000/login"};
 
 // spec/messages/commands/navigate.yaml: examples.params.valid[1]
-export const example88: NavigateParams = {"url": "http://localhost:3000/cart?step=2", "wait_for_load": false};
+export const example89: NavigateParams = {"url": "http://localhost:3000/cart?step=2", "wait_for_load": false};
 
 // spec/messages/commands/navigate.yaml: examples.params.invalid[0]: url missing
 // @ts-expect-error
-export const example89: NavigateParams = {};
+export const example90: NavigateParams = {};
 
 // spec/messages/commands/navigate.yaml: examples.params.invalid[1]: wait_for_load is not a boolean
 // @ts-expect-error
-export const example90: NavigateParams = {"url": "http://localhost:3000", "wait_for_load": "yes"};
+export const example91: NavigateParams = {"url": "http://localhost:3000", "wait_for_load": "yes"};
 
 // spec/messages/commands/navigate.yaml: examples.result.valid[0]
-export const example91: NavigateResult = {"success": true, "url": "http://localhost:3000/login", "title": "My App - Sign in", "status": 200};
+export const example92: NavigateResult = {"success": true, "url": "http://localhost:3000/login", "title": "My App - Sign in", "status": 200};
 
 // spec/messages/commands/navigate.yaml: examples.result.valid[1]
-export const example92: NavigateResult = {"success": true, "url": "http://localhost:3000/cart?step=2"};
+export const example93: NavigateResult = {"success": true, "url": "http://localhost:3000/cart?step=2"};
 
 // spec/messages/commands/navigate.yaml: examples.result.invalid[0]: required fields missing
 // @ts-expect-error
-export const example93: NavigateResult = {};
+export const example94: NavigateResult = {};
 
 // spec/messages/commands/new_tab.yaml: examples.params.valid[0]
-export const example94: NewTabParams = {};
+export const example95: NewTabParams = {};
 
 // spec/messages/commands/new_tab.yaml: examples.params.valid[1]
-export const example95: NewTabParams = {"url": "http://localhost:3000/checkout", "track": true};
+export const example96: NewTabParams = {"url": "http://localhost:3000/checkout", "track": true};
 
 // spec/messages/commands/new_tab.yaml: examples.params.invalid[0]: track is not a boolean
 // @ts-expect-error
-export const example96: NewTabParams = {"track": "yes"};
+export const example97: NewTabParams = {"track": "yes"};
 
 // spec/messages/commands/new_tab.yaml: examples.params.invalid[1]: unknown parameter
 // @ts-expect-error
-export const example97: NewTabParams = {"url": "http://localhost:3000", "active": true};
+export const example98: NewTabParams = {"url": "http://localhost:3000", "active": true};
 
 // spec/messages/commands/new_tab.yaml: examples.result.valid[0]
-export const example98: NewTabResult = {"success": true, "tab_id": 1873, "url": "http://localhost:3000/checkout", "tracked": true};
+export const example99: NewTabResult = {"success": true, "tab_id": 1873, "url": "http://localhost:3000/checkout", "tracked": true};
 
 // spec/messages/commands/new_tab.yaml: examples.result.valid[1]
-export const example99: NewTabResult = {"success": true, "tab_id": 1874, "url": "about:blank", "tracked": false};
+export const example100: NewTabResult = {"success": true, "tab_id": 1874, "url": "about:blank", "tracked": false};
 
 // spec/messages/commands/new_tab.yaml: examples.result.invalid[0]: required fields missing
 // @ts-expect-error
-export const example100: NewTabResult = {};
+export const example101: NewTabResult = {};
 
 // spec/messages/commands/page_info.yaml: examples.params.valid[0]
-export const example101: PageInfoParams = {};
+export const example102: PageInfoParams = {};
 
 // spec/messages/commands/page_info.yaml: examples.params.invalid[0]: page_info takes no parameters
 // @ts-expect-error
-export const example102: PageInfoParams = {"selector": "body"};
+export const example103: PageInfoParams = {"selector": "body"};
 
 // spec/messages/commands/page_info.yaml: examples.result.valid[0]
-export const example103: PageInfoResult = {"url": "http://localhost:3000/dashboard", "title": "My App - Dashboard", "viewport": {"width": 1440, "height": 900}, "scroll": {"x": 0, "y": 320}, "documentHeight": 2400, "forms": [{"id": "login-form", "action": "/api/login", "fields": ["email", "password"]}], "headings": ["Dashboard", "Recent Activity", "Settings"], "links": 24, "images": 8, "interactiveElements": 15};
+export const example104: PageInfoResult = {"url": "http://localhost:3000/dashboard", "title": "My App - Dashboard", "viewport": {"width": 1440, "height": 900}, "scroll": {"x": 0, "y": 320}, "documentHeight": 2400, "forms": [{"id": "login-form", "action": "/api/login", "fields": ["email", "password"]}], "headings": ["Dashboard", "Recent Activity", "Settings"], "links": 24, "images": 8, "interactiveElements": 15};
 
 // spec/messages/commands/page_info.yaml: examples.result.invalid[0]: most fields missing
 // @ts-expect-error
-export const example104: PageInfoResult = {"url": "x", "title": "y"};
+export const example105: PageInfoResult = {"url": "x", "title": "y"};
 
 // spec/messages/commands/page_info.yaml: examples.result.invalid[1]: fractional link count (a value constraint: checked by the daemon only)
 
 // spec/messages/commands/refresh.yaml: examples.params.valid[0]
-export const example106: RefreshParams = {};
+export const example107: RefreshParams = {};
 
 // spec/messages/commands/refresh.yaml: examples.params.valid[1]
-export const example107: RefreshParams = {"bypass_cache": true};
+export const example108: RefreshParams = {"bypass_cache": true};
 
 // spec/messages/commands/refresh.yaml: examples.params.invalid[0]: bypass_cache is not a boolean
 // @ts-expect-error
-export const example108: RefreshParams = {"bypass_cache": 1};
+export const example109: RefreshParams = {"bypass_cache": 1};
 
 // spec/messages/commands/refresh.yaml: examples.params.invalid[1]: unknown parameter
 // @ts-expect-error
-export const example109: RefreshParams = {"hard": true};
+export const example110: RefreshParams = {"hard": true};
 
 // spec/messages/commands/refresh.yaml: examples.result.valid[0]
-export const example110: RefreshResult = {"success": true, "url": "http://localhost:3000/dashboard"};
+export const example111: RefreshResult = {"success": true, "url": "http://localhost:3000/dashboard"};
 
 // spec/messages/commands/refresh.yaml: examples.result.invalid[0]: required fields missing
 // @ts-expect-error
-export const example111: RefreshResult = {};
+export const example112: RefreshResult = {};
 
 // spec/messages/commands/save_state.yaml: examples.params.valid[0]
-export const example112: SaveStateParams = {"snapshot_name": "cart_full"};
+export const example113: SaveStateParams = {"snapshot_name": "cart_full"};
 
 // spec/messages/commands/save_state.yaml: examples.params.valid[1]
-export const example113: SaveStateParams = {"snapshot_name": "logged-in-admin"};
+export const example114: SaveStateParams = {"snapshot_name": "logged-in-admin"};
 
 // spec/messages/commands/save_state.yaml: examples.params.invalid[0]: snapshot_name missing
 // @ts-expect-error
-export const example114: SaveStateParams = {};
+export const example115: SaveStateParams = {};
 
 // spec/messages/commands/save_state.yaml: examples.params.invalid[1]: unsafe characters in the name (a value constraint: checked by the daemon only)
 
 // spec/messages/commands/save_state.yaml: examples.result.valid[0]
-export const example116: SaveStateResult = {"success": true, "snapshot_name": "cart_full", "size_bytes": 1234, "counts": {"localStorage": 5, "sessionStorage": 2, "cookies": 3}, "url": "http://localhost:3000/cart"};
+export const example117: SaveStateResult = {"success": true, "snapshot_name": "cart_full", "size_bytes": 1234, "counts": {"localStorage": 5, "sessionStorage": 2, "cookies": 3}, "url": "http://localhost:3000/cart"};
 
 // spec/messages/commands/save_state.yaml: examples.result.invalid[0]: required fields missing
 // @ts-expect-error
-export const example117: SaveStateResult = {};
+export const example118: SaveStateResult = {};
 
 // spec/messages/commands/type.yaml: examples.params.valid[0]
-export const example118: TypeTextParams = {"selector": "input[name=email]", "text": "alice@example.com"};
+export const example119: TypeTextParams = {"selector": "input[name=email]", "text": "alice@example.com"};
 
 // spec/messages/commands/type.yaml: examples.params.valid[1]
-export const example119: TypeTextParams = {"selector": "#search", "text": "blue shoes", "clear": true, "submit": true};
+export const example120: TypeTextParams = {"selector": "#search", "text": "blue shoes", "clear": true, "submit": true};
 
 // spec/messages/commands/type.yaml: examples.params.invalid[0]: text missing
 // @ts-expect-error
-export const example120: TypeTextParams = {"selector": "#search"};
+export const example121: TypeTextParams = {"selector": "#search"};
 
 // spec/messages/commands/type.yaml: examples.params.invalid[1]: selector missing
 // @ts-expect-error
-export const example121: TypeTextParams = {"text": "hello"};
+export const example122: TypeTextParams = {"text": "hello"};
 
 // spec/messages/commands/type.yaml: examples.result.valid[0]
-export const example122: TypeTextResult = {"success": true, "selector": "input[name=email]", "value_length": 17};
+export const example123: TypeTextResult = {"success": true, "selector": "input[name=email]", "value_length": 17};
 
 // spec/messages/commands/type.yaml: examples.result.invalid[0]: required fields missing
 // @ts-expect-error
-export const example123: TypeTextResult = {};
+export const example124: TypeTextResult = {};
 
 // spec/messages/commands/upload.yaml: examples.params.valid[0]
-export const example124: UploadParams = {"selector": "input[type=file]", "file_name": "avatar.png", "mime_type": "image/png", "content_base64": "iVBORw0KGgo="};
+export const example125: UploadParams = {"selector": "input[type=file]", "file_name": "avatar.png", "mime_type": "image/png", "content_base64": "iVBORw0KGgo="};
 
 // spec/messages/commands/upload.yaml: examples.params.invalid[0]: content missing
 // @ts-expect-error
-export const example125: UploadParams = {"selector": "input[type=file]", "file_name": "avatar.png", "mime_type": "image/png"};
+export const example126: UploadParams = {"selector": "input[type=file]", "file_name": "avatar.png", "mime_type": "image/png"};
 
 // spec/messages/commands/upload.yaml: examples.params.invalid[1]: the daemon sends bytes, never paths
 // @ts-expect-error
-export const example126: UploadParams = {"selector": "input[type=file]", "file_path": "avatar.png"};
+export const example127: UploadParams = {"selector": "input[type=file]", "file_path": "avatar.png"};
 
 // spec/messages/commands/upload.yaml: examples.result.valid[0]
-export const example127: UploadResult = {"success": true, "selector": "input[type=file]", "file_name": "avatar.png", "size_bytes": 8, "mime_type": "image/png"};
+export const example128: UploadResult = {"success": true, "selector": "input[type=file]", "file_name": "avatar.png", "size_bytes": 8, "mime_type": "image/png"};
 
 // spec/messages/commands/upload.yaml: examples.result.invalid[0]: required fields missing
 // @ts-expect-error
-export const example128: UploadResult = {};
+export const example129: UploadResult = {};
 
 // spec/messages/envelope.yaml: examples.command.valid[0]
-export const example129: Command = {"correlation_id": "cmd_01", "kind": "dom_query", "timeout_ms": 10000, "params": {"selector": "#user-list > li"}};
+export const example130: Command = {"correlation_id": "cmd_01", "kind": "dom_query", "timeout_ms": 10000, "params": {"selector": "#user-list > li"}};
 
 // spec/messages/envelope.yaml: examples.command.valid[1]
-export const example130: Command = {"correlation_id": "cmd_02", "kind": "page_info", "tab_id": 7, "timeout_ms": 10000, "issued_at": "2026-11-22T10:30:00Z", "params": {}};
+export const example131: Command = {"correlation_id": "cmd_02", "kind": "page_info", "tab_id": 7, "timeout_ms": 10000, "issued_at": "2026-11-22T10:30:00Z", "params": {}};
 
 // spec/messages/envelope.yaml: examples.command.invalid[0]: dom_query without a selector
 // @ts-expect-error
-export const example131: Command = {"correlation_id": "cmd_01", "kind": "dom_query", "timeout_ms": 10000, "params": {}};
+export const example132: Command = {"correlation_id": "cmd_01", "kind": "dom_query", "timeout_ms": 10000, "params": {}};
 
 // spec/messages/envelope.yaml: examples.command.invalid[1]: page_info takes no parameters
 // @ts-expect-error
-export const example132: Command = {"correlation_id": "cmd_01", "kind": "page_info", "timeout_ms": 10000, "params": {"selector": "a"}};
+export const example133: Command = {"correlation_id": "cmd_01", "kind": "page_info", "timeout_ms": 10000, "params": {"selector": "a"}};
 
 // spec/messages/envelope.yaml: examples.command.invalid[2]: unknown kind
 // @ts-expect-error
-export const example133: Command = {"correlation_id": "cmd_01", "kind": "reboot", "timeout_ms": 10000, "params": {}};
+export const example134: Command = {"correlation_id": "cmd_01", "kind": "reboot", "timeout_ms": 10000, "params": {}};
 
 // spec/messages/envelope.yaml: examples.command.invalid[3]: correlation id with spaces (a value constraint: checked by the daemon only)
 
 // spec/messages/envelope.yaml: examples.result.valid[0]
-export const example135: CommandResult = {"correlation_id": "cmd_01", "kind": "dom_query", "status": "ok", "tab_id": 7, "duration_ms": 4.2, "result": {"url": "http://localhost:3000/", "title": "Home", "matches": [{"tag": "h1", "text": "Welcome"}], "matchCount": 1, "returnedCount": 1}};
+export const example136: CommandResult = {"correlation_id": "cmd_01", "kind": "dom_query", "status": "ok", "tab_id": 7, "duration_ms": 4.2, "result": {"url": "http://localhost:3000/", "title": "Home", "matches": [{"tag": "h1", "text": "Welcome"}], "matchCount": 1, "returnedCount": 1}};
 
 // spec/messages/envelope.yaml: examples.result.valid[1]
-export const example136: CommandResult = {"correlation_id": "cmd_01", "kind": "dom_query", "status": "error", "error": {"code": "invalid_selector", "message": "'#' is not a valid selector"}};
+export const example137: CommandResult = {"correlation_id": "cmd_01", "kind": "dom_query", "status": "error", "error": {"code": "invalid_selector", "message": "'#' is not a valid selector"}};
 
 // spec/messages/envelope.yaml: examples.result.invalid[0]: unknown status
 // @ts-expect-error
-export const example137: CommandResult = {"correlation_id": "cmd_01", "kind": "dom_query", "status": "done"};
+export const example138: CommandResult = {"correlation_id": "cmd_01", "kind": "dom_query", "status": "done"};
 
 // spec/messages/envelope.yaml: examples.result.invalid[1]: unknown error code
 // @ts-expect-error
-export const example138: CommandResult = {"correlation_id": "cmd_01", "kind": "dom_query", "status": "error", "error": {"code": "oops", "message": "x"}};
+export const example139: CommandResult = {"correlation_id": "cmd_01", "kind": "dom_query", "status": "error", "error": {"code": "oops", "message": "x"}};
 
 // spec/messages/envelope.yaml: examples.result.invalid[2]: page_info result missing most fields
 // @ts-expect-error
-export const example139: CommandResult = {"correlation_id": "cmd_01", "kind": "page_info", "status": "ok", "result": {"url": "x"}};
+export const example140: CommandResult = {"correlation_id": "cmd_01", "kind": "page_info", "status": "ok", "result": {"url": "x"}};
 
 // spec/messages/events.yaml: examples.request.valid[0]
-export const example140: EventBatch = {"events": [{"type": "console", "ts": "2026-11-22T10:30:00.000Z", "level": "log", "message": "cart loaded 3 items", "tabId": 7}]};
+export const example141: EventBatch = {"events": [{"type": "console", "ts": "2026-11-22T10:30:00.000Z", "level": "log", "message": "cart loaded 3 items", "tabId": 7}]};
 
 // spec/messages/events.yaml: examples.request.valid[1]
-export const example141: EventBatch = {"events": []};
+export const example142: EventBatch = {"events": []};
 
 // spec/messages/events.yaml: examples.request.invalid[0]: events is not a list
 // @ts-expect-error
-export const example142: EventBatch = {"events": {}};
+export const example143: EventBatch = {"events": {}};
 
 // spec/messages/events.yaml: examples.request.invalid[1]: events missing
 // @ts-expect-error
-export const example143: EventBatch = {};
+export const example144: EventBatch = {};
 
 // spec/messages/events.yaml: examples.response.valid[0]
-export const example144: IngestResult = {"accepted": 1, "rejected": [{"index": 1, "reason": "level: Input should be 'debug', 'log', 'info', 'warn' or 'error'"}]};
+export const example145: IngestResult = {"accepted": 1, "rejected": [{"index": 1, "reason": "level: Input should be 'debug', 'log', 'info', 'warn' or 'error'"}]};
 
 // spec/messages/events.yaml: examples.response.invalid[0]: negative count (a value constraint: checked by the daemon only)
 
 // spec/messages/sync.yaml: examples.request.valid[0]
-export const example146: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": false}, "tab": {"id": 7, "url": "http://localhost:3000/cart", "title": "Cart", "tracked": true}, "dropped_events": 0};
+export const example147: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": false}, "tab": {"id": 7, "url": "http://localhost:3000/cart", "title": "Cart", "tracked": true}, "dropped_events": 0};
 
 // spec/messages/sync.yaml: examples.request.valid[1]
-export const example147: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": false, "captureNetworkBodies": true, "aiWebPilotEnabled": true}, "dropped_events": 12};
+export const example148: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": false, "captureNetworkBodies": true, "aiWebPilotEnabled": true}, "dropped_events": 12};
 
 // spec/messages/sync.yaml: examples.request.valid[2]
-export const example148: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": true}, "dropped_events": 0, "wait_ms": 15000, "acks": ["cmd_02"], "results": [{"correlation_id": "cmd_01", "kind": "page_info", "status": "error", "error": {"code": "tab_gone", "message": "the tab was closed"}}]};
+export const example149: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": true}, "dropped_events": 0, "wait_ms": 15000, "acks": ["cmd_02"], "results": [{"correlation_id": "cmd_01", "kind": "page_info", "status": "error", "error": {"code": "tab_gone", "message": "the tab was closed"}}]};
 
 // spec/messages/sync.yaml: examples.request.invalid[0]: a setting missing
 // @ts-expect-error
-export const example149: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false}, "dropped_events": 0};
+export const example150: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false}, "dropped_events": 0};
 
 // spec/messages/sync.yaml: examples.request.invalid[1]: negative drop count (a value constraint: checked by the daemon only)
 
 // spec/messages/sync.yaml: examples.request.invalid[2]: tab without tracked
 // @ts-expect-error
-export const example151: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": false}, "dropped_events": 0, "tab": {"id": 7, "url": "x", "title": "y"}};
+export const example152: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": false}, "dropped_events": 0, "tab": {"id": 7, "url": "x", "title": "y"}};
 
 // spec/messages/sync.yaml: examples.request.invalid[3]: waits longer than a poll may (a value constraint: checked by the daemon only)
 
 // spec/messages/sync.yaml: examples.request.invalid[4]: a result without kind and status
 // @ts-expect-error
-export const example153: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": false}, "dropped_events": 0, "results": [{"correlation_id": "cmd_01"}]};
+export const example154: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": false}, "dropped_events": 0, "results": [{"correlation_id": "cmd_01"}]};
 
 // spec/messages/sync.yaml: examples.response.valid[0]
-export const example154: SyncResponse = {"service": "gasoline", "version": "0.1.0"};
+export const example155: SyncResponse = {"service": "gasoline", "version": "0.1.0"};
 
 // spec/messages/sync.yaml: examples.response.valid[1]
-export const example155: SyncResponse = {"service": "gasoline", "version": "0.1.0", "commands": [{"correlation_id": "cmd_02", "kind": "page_info", "timeout_ms": 10000, "params": {}}]};
+export const example156: SyncResponse = {"service": "gasoline", "version": "0.1.0", "commands": [{"correlation_id": "cmd_02", "kind": "page_info", "timeout_ms": 10000, "params": {}}]};
 
 // spec/messages/sync.yaml: examples.response.invalid[0]: not gasoline
 // @ts-expect-error
-export const example156: SyncResponse = {"service": "other", "version": "0.1.0"};
+export const example157: SyncResponse = {"service": "other", "version": "0.1.0"};
 
 // spec/tools/analyze/accessibility.yaml: examples.results[0]
-export const example157: AccessibilityAuditResult = {"url": "http://localhost:3000/signup", "timestamp": "2024-01-15T10:30:00.000Z", "summary": {"violations": 2, "passes": 52, "incomplete": 2, "inapplicable": 31}, "violations": [{"id": "color-contrast", "impact": "serious", "description": "Elements must have sufficient color contrast", "helpUrl": "https://dequeuniversity.com/rules/axe/4.8/color-contrast", "wcag": ["wcag2aa", "1.4.3"], "nodeCount": 1, "nodes": [{"selector": "#signup-form > label:nth-child(2)", "html": "<label class=\"form-label subtle\">Email address</label>", "failureSummary": "Element has insufficient color contrast of 2.8:1 (foreground: #999999, background: #ffffff, required: 4.5:1)", "fix": "Change foreground color to at least #767676 for 4.5:1 contrast ratio"}]}, {"id": "image-alt", "impact": "critical", "description": "Images must have alternate text", "helpUrl": "https://dequeuniversity.com/rules/axe/4.8/image-alt", "wcag": ["wcag2a", "1.1.1"], "nodeCount": 1, "nodes": [{"selector": "img.hero-image", "html": "<img class=\"hero-image\" src=\"/hero.jpg\">", "failureSummary": "Element does not have an alt attribute", "fix": "Add an alt attribute describing the image content"}]}], "cached": false};
+export const example158: AccessibilityAuditResult = {"url": "http://localhost:3000/signup", "timestamp": "2024-01-15T10:30:00.000Z", "summary": {"violations": 2, "passes": 52, "incomplete": 2, "inapplicable": 31}, "violations": [{"id": "color-contrast", "impact": "serious", "description": "Elements must have sufficient color contrast", "helpUrl": "https://dequeuniversity.com/rules/axe/4.8/color-contrast", "wcag": ["wcag2aa", "1.4.3"], "nodeCount": 1, "nodes": [{"selector": "#signup-form > label:nth-child(2)", "html": "<label class=\"form-label subtle\">Email address</label>", "failureSummary": "Element has insufficient color contrast of 2.8:1 (foreground: #999999, background: #ffffff, required: 4.5:1)", "fix": "Change foreground color to at least #767676 for 4.5:1 contrast ratio"}]}, {"id": "image-alt", "impact": "critical", "description": "Images must have alternate text", "helpUrl": "https://dequeuniversity.com/rules/axe/4.8/image-alt", "wcag": ["wcag2a", "1.1.1"], "nodeCount": 1, "nodes": [{"selector": "img.hero-image", "html": "<img class=\"hero-image\" src=\"/hero.jpg\">", "failureSummary": "Element does not have an alt attribute", "fix": "Add an alt attribute describing the image content"}]}], "cached": false};
 
 // spec/tools/analyze/accessibility.yaml: examples.results[1]
-export const example158: AccessibilityAuditResult = {"url": "http://localhost:3000/signup", "timestamp": "2024-01-15T10:30:12.000Z", "summary": {"violations": 0, "passes": 3, "incomplete": 0, "inapplicable": 5}, "violations": [], "passes": [{"id": "label", "description": "Form elements must have labels"}, {"id": "button-name", "description": "Buttons must have discernible text"}, {"id": "image-alt", "description": "Images must have alternate text"}], "cached": true};
+export const example159: AccessibilityAuditResult = {"url": "http://localhost:3000/signup", "timestamp": "2024-01-15T10:30:12.000Z", "summary": {"violations": 0, "passes": 3, "incomplete": 0, "inapplicable": 5}, "violations": [], "passes": [{"id": "label", "description": "Form elements must have labels"}, {"id": "button-name", "description": "Buttons must have discernible text"}, {"id": "image-alt", "description": "Images must have alternate text"}], "cached": true};
 
 // spec/tools/analyze/dom.yaml: examples.valid[0]
-export const example159: DomQueryParams = {"selector": "#user-list > li"};
+export const example160: DomQueryParams = {"selector": "#user-list > li"};
 
 // spec/tools/analyze/dom.yaml: examples.valid[1]
-export const example160: DomQueryParams = {"selector": "button.primary", "include_styles": true, "properties": ["display", "color", "background-color"]};
+export const example161: DomQueryParams = {"selector": "button.primary", "include_styles": true, "properties": ["display", "color", "background-color"]};
 
 // spec/tools/analyze/dom.yaml: examples.valid[2]
-export const example161: DomQueryParams = {"selector": "nav", "include_children": true, "max_depth": 2};
+export const example162: DomQueryParams = {"selector": "nav", "include_children": true, "max_depth": 2};
 
 // spec/tools/analyze/dom.yaml: examples.invalid[0]: selector missing
 // @ts-expect-error
-export const example162: DomQueryParams = {};
+export const example163: DomQueryParams = {};
 
 // spec/tools/analyze/dom.yaml: examples.invalid[1]: empty selector (a value constraint: checked by the daemon only)
 
@@ -544,275 +548,275 @@ export const example162: DomQueryParams = {};
 
 // spec/tools/analyze/dom.yaml: examples.invalid[3]: include_children is not a boolean
 // @ts-expect-error
-export const example165: DomQueryParams = {"selector": "nav", "include_children": "yes"};
+export const example166: DomQueryParams = {"selector": "nav", "include_children": "yes"};
 
 // spec/tools/analyze/dom.yaml: examples.invalid[4]: unknown parameter
 // @ts-expect-error
-export const example166: DomQueryParams = {"selector": "nav", "limit": 5};
+export const example167: DomQueryParams = {"selector": "nav", "limit": 5};
 
 // spec/tools/analyze/dom.yaml: examples.results[0]
-export const example167: DomQueryResult = {"url": "http://localhost:3000/dashboard", "title": "My App - Dashboard", "matches": [{"selector": "#user-list > li:nth-child(1)", "tag": "li", "attributes": {"class": "user-item active", "data-id": "42"}, "text": "Alice Johnson", "boundingBox": {"x": 20, "y": 140, "width": 300, "height": 48}, "visible": true, "children": [{"tag": "span", "attributes": {"class": "name"}, "text": "Alice Johnson"}, {"tag": "span", "attributes": {"class": "status"}, "text": "Online"}]}], "matchCount": 5, "returnedCount": 1};
+export const example168: DomQueryResult = {"url": "http://localhost:3000/dashboard", "title": "My App - Dashboard", "matches": [{"selector": "#user-list > li:nth-child(1)", "tag": "li", "attributes": {"class": "user-item active", "data-id": "42"}, "text": "Alice Johnson", "boundingBox": {"x": 20, "y": 140, "width": 300, "height": 48}, "visible": true, "children": [{"tag": "span", "attributes": {"class": "name"}, "text": "Alice Johnson"}, {"tag": "span", "attributes": {"class": "status"}, "text": "Online"}]}], "matchCount": 5, "returnedCount": 1};
 
 // spec/tools/analyze/dom.yaml: examples.results[1]
-export const example168: DomQueryResult = {"url": "http://localhost:3000/empty", "title": "Empty", "matches": [], "matchCount": 0, "returnedCount": 0};
+export const example169: DomQueryResult = {"url": "http://localhost:3000/empty", "title": "Empty", "matches": [], "matchCount": 0, "returnedCount": 0};
 
 // spec/tools/analyze/page_info.yaml: examples.valid[0]
-export const example169: PageInfoParams = {};
+export const example170: PageInfoParams = {};
 
 // spec/tools/analyze/page_info.yaml: examples.invalid[0]: page_info takes no parameters
 // @ts-expect-error
-export const example170: PageInfoParams = {"selector": "body"};
+export const example171: PageInfoParams = {"selector": "body"};
 
 // spec/tools/analyze/page_info.yaml: examples.invalid[1]: unknown parameter
 // @ts-expect-error
-export const example171: PageInfoParams = {"force_refresh": true};
+export const example172: PageInfoParams = {"force_refresh": true};
 
 // spec/tools/analyze/page_info.yaml: examples.results[0]
-export const example172: PageInfoResult = {"url": "http://localhost:3000/dashboard", "title": "My App - Dashboard", "viewport": {"width": 1440, "height": 900}, "scroll": {"x": 0, "y": 320}, "documentHeight": 2400, "forms": [{"id": "login-form", "action": "/api/login", "fields": ["email", "password"]}], "headings": ["Dashboard", "Recent Activity", "Settings"], "links": 24, "images": 8, "interactiveElements": 15};
+export const example173: PageInfoResult = {"url": "http://localhost:3000/dashboard", "title": "My App - Dashboard", "viewport": {"width": 1440, "height": 900}, "scroll": {"x": 0, "y": 320}, "documentHeight": 2400, "forms": [{"id": "login-form", "action": "/api/login", "fields": ["email", "password"]}], "headings": ["Dashboard", "Recent Activity", "Settings"], "links": 24, "images": 8, "interactiveElements": 15};
 
 // spec/tools/interact/click.yaml: examples.valid[0]
-export const example173: ClickParams = {"selector": "#submit-btn"};
+export const example174: ClickParams = {"selector": "#submit-btn"};
 
 // spec/tools/interact/click.yaml: examples.valid[1]
-export const example174: ClickParams = {"selector": "nav a[href='/settings']"};
+export const example175: ClickParams = {"selector": "nav a[href='/settings']"};
 
 // spec/tools/interact/click.yaml: examples.invalid[0]: selector missing
 // @ts-expect-error
-export const example175: ClickParams = {};
+export const example176: ClickParams = {};
 
 // spec/tools/interact/click.yaml: examples.invalid[1]: empty selector (a value constraint: checked by the daemon only)
 
 // spec/tools/interact/click.yaml: examples.invalid[2]: unknown parameter
 // @ts-expect-error
-export const example177: ClickParams = {"selector": "#submit-btn", "double": true};
+export const example178: ClickParams = {"selector": "#submit-btn", "double": true};
 
 // spec/tools/interact/click.yaml: examples.results[0]
-export const example178: ClickResult = {"success": true, "selector": "#submit-btn", "tag": "button", "bounds": {"x": 640, "y": 512, "width": 120, "height": 40}};
+export const example179: ClickResult = {"success": true, "selector": "#submit-btn", "tag": "button", "bounds": {"x": 640, "y": 512, "width": 120, "height": 40}};
 
 // spec/tools/interact/delete_state.yaml: examples.valid[0]
-export const example179: DeleteStateParams = {"snapshot_name": "cart_full"};
+export const example180: DeleteStateParams = {"snapshot_name": "cart_full"};
 
 // spec/tools/interact/delete_state.yaml: examples.valid[1]
-export const example180: DeleteStateParams = {"snapshot_name": "old-session_2"};
+export const example181: DeleteStateParams = {"snapshot_name": "old-session_2"};
 
 // spec/tools/interact/delete_state.yaml: examples.invalid[0]: snapshot_name missing
 // @ts-expect-error
-export const example181: DeleteStateParams = {};
+export const example182: DeleteStateParams = {};
 
 // spec/tools/interact/delete_state.yaml: examples.invalid[1]: empty name (a value constraint: checked by the daemon only)
 
 // spec/tools/interact/delete_state.yaml: examples.invalid[2]: snapshot_name is not a string
 // @ts-expect-error
-export const example183: DeleteStateParams = {"snapshot_name": ["cart_full"]};
+export const example184: DeleteStateParams = {"snapshot_name": ["cart_full"]};
 
 // spec/tools/interact/delete_state.yaml: examples.results[0]
-export const example184: DeleteStateResult = {"success": true, "snapshot_name": "cart_full"};
+export const example185: DeleteStateResult = {"success": true, "snapshot_name": "cart_full"};
 
 // spec/tools/interact/execute_js.yaml: examples.valid[0]
-export const example185: ExecuteJsParams = {"script": "window.__NEXT_DATA__"};
+export const example186: ExecuteJsParams = {"script": "window.__NEXT_DATA__"};
 
 // spec/tools/interact/execute_js.yaml: examples.valid[1]
-export const example186: ExecuteJsParams = {"script": "localStorage.getItem('auth_token') !== null", "timeout_ms": 1000};
+export const example187: ExecuteJsParams = {"script": "localStorage.getItem('auth_token') !== null", "timeout_ms": 1000};
 
 // spec/tools/interact/execute_js.yaml: examples.invalid[0]: script missing
 // @ts-expect-error
-export const example187: ExecuteJsParams = {};
+export const example188: ExecuteJsParams = {};
 
 // spec/tools/interact/execute_js.yaml: examples.invalid[1]: timeout must be positive (a value constraint: checked by the daemon only)
 
 // spec/tools/interact/execute_js.yaml: examples.invalid[2]: timeout_ms is not an integer
 // @ts-expect-error
-export const example189: ExecuteJsParams = {"script": "1 + 1", "timeout_ms": "5s"};
+export const example190: ExecuteJsParams = {"script": "1 + 1", "timeout_ms": "5s"};
 
 // spec/tools/interact/execute_js.yaml: examples.invalid[3]: unknown parameter (use script)
 // @ts-expect-error
-export const example190: ExecuteJsParams = {"code": "1 + 1"};
+export const example191: ExecuteJsParams = {"code": "1 + 1"};
 
 // spec/tools/interact/execute_js.yaml: examples.results[0]
-export const example191: ExecuteJsResult = {"success": true, "result": 2, "execution_path": "page_context", "duration_ms": 1};
+export const example192: ExecuteJsResult = {"success": true, "result": 2, "execution_path": "page_context", "duration_ms": 1};
 
 // spec/tools/interact/execute_js.yaml: examples.results[1]
-export const example192: ExecuteJsResult = {"success": true, "result": {"user": {"id": "42", "name": "Alice"}, "cart": {"items": 3}}, "execution_path": "debugger", "duration_ms": 14};
+export const example193: ExecuteJsResult = {"success": true, "result": {"user": {"id": "42", "name": "Alice"}, "cart": {"items": 3}}, "execution_path": "debugger", "duration_ms": 14};
 
 // spec/tools/interact/execute_js.yaml: examples.results[2]
-export const example193: ExecuteJsResult = {"success": false, "error": "Error: test", "stack": "Error: test\n    at <anonymous>:1:7", "execution_path": "page_context", "duration_ms": 0};
+export const example194: ExecuteJsResult = {"success": false, "error": "Error: test", "stack": "Error: test\n    at <anonymous>:1:7", "execution_path": "page_context", "duration_ms": 0};
 
 // spec/tools/interact/highlight.yaml: examples.valid[0]
-export const example194: HighlightParams = {"selector": "#submit-btn"};
+export const example195: HighlightParams = {"selector": "#submit-btn"};
 
 // spec/tools/interact/highlight.yaml: examples.valid[1]
-export const example195: HighlightParams = {"selector": "form.checkout button[type=submit]", "duration_ms": 3000};
+export const example196: HighlightParams = {"selector": "form.checkout button[type=submit]", "duration_ms": 3000};
 
 // spec/tools/interact/highlight.yaml: examples.invalid[0]: selector missing
 // @ts-expect-error
-export const example196: HighlightParams = {};
+export const example197: HighlightParams = {};
 
 // spec/tools/interact/highlight.yaml: examples.invalid[1]: duration must be positive (a value constraint: checked by the daemon only)
 
 // spec/tools/interact/highlight.yaml: examples.invalid[2]: duration_ms is not an integer
 // @ts-expect-error
-export const example198: HighlightParams = {"selector": "#submit-btn", "duration_ms": "3s"};
+export const example199: HighlightParams = {"selector": "#submit-btn", "duration_ms": "3s"};
 
 // spec/tools/interact/highlight.yaml: examples.invalid[3]: unknown parameter
 // @ts-expect-error
-export const example199: HighlightParams = {"selector": "#submit-btn", "color": "blue"};
+export const example200: HighlightParams = {"selector": "#submit-btn", "color": "blue"};
 
 // spec/tools/interact/highlight.yaml: examples.results[0]
-export const example200: HighlightResult = {"success": true, "selector": "#submit-btn", "bounds": {"x": 640, "y": 512, "width": 120, "height": 40}};
+export const example201: HighlightResult = {"success": true, "selector": "#submit-btn", "bounds": {"x": 640, "y": 512, "width": 120, "height": 40}};
 
 // spec/tools/interact/list_states.yaml: examples.valid[0]
-export const example201: ListStatesParams = {};
+export const example202: ListStatesParams = {};
 
 // spec/tools/interact/list_states.yaml: examples.invalid[0]: list_states takes no parameters
 // @ts-expect-error
-export const example202: ListStatesParams = {"snapshot_name": "cart_full"};
+export const example203: ListStatesParams = {"snapshot_name": "cart_full"};
 
 // spec/tools/interact/list_states.yaml: examples.invalid[1]: unknown parameter
 // @ts-expect-error
-export const example203: ListStatesParams = {"limit": 10};
+export const example204: ListStatesParams = {"limit": 10};
 
 // spec/tools/interact/list_states.yaml: examples.results[0]
-export const example204: ListStatesResult = {"snapshots": [{"name": "cart_full", "url": "http://localhost:3000/cart", "timestamp": "2026-11-22T10:15:00Z", "size_bytes": 1234}, {"name": "logged-in-admin", "url": "http://localhost:3000/admin", "timestamp": "2026-11-21T17:02:41Z", "size_bytes": 860}]};
+export const example205: ListStatesResult = {"snapshots": [{"name": "cart_full", "url": "http://localhost:3000/cart", "timestamp": "2026-11-22T10:15:00Z", "size_bytes": 1234}, {"name": "logged-in-admin", "url": "http://localhost:3000/admin", "timestamp": "2026-11-21T17:02:41Z", "size_bytes": 860}]};
 
 // spec/tools/interact/list_states.yaml: examples.results[1]
-export const example205: ListStatesResult = {"snapshots": []};
+export const example206: ListStatesResult = {"snapshots": []};
 
 // spec/tools/interact/load_state.yaml: examples.valid[0]
-export const example206: LoadStateParams = {"snapshot_name": "cart_full"};
+export const example207: LoadStateParams = {"snapshot_name": "cart_full"};
 
 // spec/tools/interact/load_state.yaml: examples.valid[1]
-export const example207: LoadStateParams = {"snapshot_name": "logged-in-admin", "include_url": false};
+export const example208: LoadStateParams = {"snapshot_name": "logged-in-admin", "include_url": false};
 
 // spec/tools/interact/load_state.yaml: examples.invalid[0]: snapshot_name missing
 // @ts-expect-error
-export const example208: LoadStateParams = {"include_url": true};
+export const example209: LoadStateParams = {"include_url": true};
 
 // spec/tools/interact/load_state.yaml: examples.invalid[1]: include_url is not a boolean
 // @ts-expect-error
-export const example209: LoadStateParams = {"snapshot_name": "cart_full", "include_url": "no"};
+export const example210: LoadStateParams = {"snapshot_name": "cart_full", "include_url": "no"};
 
 // spec/tools/interact/load_state.yaml: examples.invalid[2]: space in the name (a value constraint: checked by the daemon only)
 
 // spec/tools/interact/load_state.yaml: examples.results[0]
-export const example211: LoadStateResult = {"success": true, "snapshot_name": "cart_full", "restored": {"localStorage": 5, "sessionStorage": 2, "cookies": 3}, "navigated_to": "http://localhost:3000/cart"};
+export const example212: LoadStateResult = {"success": true, "snapshot_name": "cart_full", "restored": {"localStorage": 5, "sessionStorage": 2, "cookies": 3}, "navigated_to": "http://localhost:3000/cart"};
 
 // spec/tools/interact/load_state.yaml: examples.results[1]
-export const example212: LoadStateResult = {"success": true, "snapshot_name": "logged-in-admin", "restored": {"localStorage": 2, "sessionStorage": 0, "cookies": 1}};
+export const example213: LoadStateResult = {"success": true, "snapshot_name": "logged-in-admin", "restored": {"localStorage": 2, "sessionStorage": 0, "cookies": 1}};
 
 // spec/tools/interact/navigate.yaml: examples.valid[0]
-export const example213: NavigateParams = {"url": "http://localhost:3000/login"};
+export const example214: NavigateParams = {"url": "http://localhost:3000/login"};
 
 // spec/tools/interact/navigate.yaml: examples.valid[1]
-export const example214: NavigateParams = {"url": "http://localhost:3000/cart?step=2", "wait_for_load": false};
+export const example215: NavigateParams = {"url": "http://localhost:3000/cart?step=2", "wait_for_load": false};
 
 // spec/tools/interact/navigate.yaml: examples.invalid[0]: url missing
 // @ts-expect-error
-export const example215: NavigateParams = {};
+export const example216: NavigateParams = {};
 
 // spec/tools/interact/navigate.yaml: examples.invalid[1]: wait_for_load is not a boolean
 // @ts-expect-error
-export const example216: NavigateParams = {"url": "http://localhost:3000", "wait_for_load": "yes"};
+export const example217: NavigateParams = {"url": "http://localhost:3000", "wait_for_load": "yes"};
 
 // spec/tools/interact/navigate.yaml: examples.invalid[2]: unknown parameter
 // @ts-expect-error
-export const example217: NavigateParams = {"url": "http://localhost:3000", "new_tab": true};
+export const example218: NavigateParams = {"url": "http://localhost:3000", "new_tab": true};
 
 // spec/tools/interact/navigate.yaml: examples.invalid[3]: not an absolute URL (no scheme) (a value constraint: checked by the daemon only)
 
 // spec/tools/interact/navigate.yaml: examples.invalid[4]: null is not a boolean
 // @ts-expect-error
-export const example219: NavigateParams = {"url": "http://localhost:3000", "wait_for_load": null};
+export const example220: NavigateParams = {"url": "http://localhost:3000", "wait_for_load": null};
 
 // spec/tools/interact/navigate.yaml: examples.results[0]
-export const example220: NavigateResult = {"success": true, "url": "http://localhost:3000/login", "title": "My App - Sign in", "status": 200};
+export const example221: NavigateResult = {"success": true, "url": "http://localhost:3000/login", "title": "My App - Sign in", "status": 200};
 
 // spec/tools/interact/navigate.yaml: examples.results[1]
-export const example221: NavigateResult = {"success": true, "url": "http://localhost:3000/cart?step=2"};
+export const example222: NavigateResult = {"success": true, "url": "http://localhost:3000/cart?step=2"};
 
 // spec/tools/interact/new_tab.yaml: examples.valid[0]
-export const example222: NewTabParams = {};
+export const example223: NewTabParams = {};
 
 // spec/tools/interact/new_tab.yaml: examples.valid[1]
-export const example223: NewTabParams = {"url": "http://localhost:3000/checkout", "track": true};
+export const example224: NewTabParams = {"url": "http://localhost:3000/checkout", "track": true};
 
 // spec/tools/interact/new_tab.yaml: examples.invalid[0]: track is not a boolean
 // @ts-expect-error
-export const example224: NewTabParams = {"track": "yes"};
+export const example225: NewTabParams = {"track": "yes"};
 
 // spec/tools/interact/new_tab.yaml: examples.invalid[1]: unknown parameter
 // @ts-expect-error
-export const example225: NewTabParams = {"url": "http://localhost:3000", "active": true};
+export const example226: NewTabParams = {"url": "http://localhost:3000", "active": true};
 
 // spec/tools/interact/new_tab.yaml: examples.results[0]
-export const example226: NewTabResult = {"success": true, "tab_id": 1873, "url": "http://localhost:3000/checkout", "tracked": true};
+export const example227: NewTabResult = {"success": true, "tab_id": 1873, "url": "http://localhost:3000/checkout", "tracked": true};
 
 // spec/tools/interact/new_tab.yaml: examples.results[1]
-export const example227: NewTabResult = {"success": true, "tab_id": 1874, "url": "about:blank", "tracked": false};
+export const example228: NewTabResult = {"success": true, "tab_id": 1874, "url": "about:blank", "tracked": false};
 
 // spec/tools/interact/refresh.yaml: examples.valid[0]
-export const example228: RefreshParams = {};
+export const example229: RefreshParams = {};
 
 // spec/tools/interact/refresh.yaml: examples.valid[1]
-export const example229: RefreshParams = {"bypass_cache": true};
+export const example230: RefreshParams = {"bypass_cache": true};
 
 // spec/tools/interact/refresh.yaml: examples.invalid[0]: bypass_cache is not a boolean
 // @ts-expect-error
-export const example230: RefreshParams = {"bypass_cache": 1};
+export const example231: RefreshParams = {"bypass_cache": 1};
 
 // spec/tools/interact/refresh.yaml: examples.invalid[1]: unknown parameter
 // @ts-expect-error
-export const example231: RefreshParams = {"hard": true};
+export const example232: RefreshParams = {"hard": true};
 
 // spec/tools/interact/refresh.yaml: examples.results[0]
-export const example232: RefreshResult = {"success": true, "url": "http://localhost:3000/dashboard"};
+export const example233: RefreshResult = {"success": true, "url": "http://localhost:3000/dashboard"};
 
 // spec/tools/interact/save_state.yaml: examples.valid[0]
-export const example233: SaveStateParams = {"snapshot_name": "cart_full"};
+export const example234: SaveStateParams = {"snapshot_name": "cart_full"};
 
 // spec/tools/interact/save_state.yaml: examples.valid[1]
-export const example234: SaveStateParams = {"snapshot_name": "logged-in-admin"};
+export const example235: SaveStateParams = {"snapshot_name": "logged-in-admin"};
 
 // spec/tools/interact/save_state.yaml: examples.invalid[0]: snapshot_name missing
 // @ts-expect-error
-export const example235: SaveStateParams = {};
+export const example236: SaveStateParams = {};
 
 // spec/tools/interact/save_state.yaml: examples.invalid[1]: unsafe characters in the name (a value constraint: checked by the daemon only)
 
 // spec/tools/interact/save_state.yaml: examples.invalid[2]: snapshot_name is not a string
 // @ts-expect-error
-export const example237: SaveStateParams = {"snapshot_name": 42};
+export const example238: SaveStateParams = {"snapshot_name": 42};
 
 // spec/tools/interact/save_state.yaml: examples.invalid[3]: unknown parameter
 // @ts-expect-error
-export const example238: SaveStateParams = {"snapshot_name": "cart_full", "include_url": true};
+export const example239: SaveStateParams = {"snapshot_name": "cart_full", "include_url": true};
 
 // spec/tools/interact/save_state.yaml: examples.results[0]
-export const example239: SaveStateResult = {"success": true, "snapshot_name": "cart_full", "size_bytes": 1234, "counts": {"localStorage": 5, "sessionStorage": 2, "cookies": 3}, "url": "http://localhost:3000/cart"};
+export const example240: SaveStateResult = {"success": true, "snapshot_name": "cart_full", "size_bytes": 1234, "counts": {"localStorage": 5, "sessionStorage": 2, "cookies": 3}, "url": "http://localhost:3000/cart"};
 
 // spec/tools/interact/type.yaml: examples.valid[0]
-export const example240: TypeTextParams = {"selector": "input[name=email]", "text": "alice@example.com"};
+export const example241: TypeTextParams = {"selector": "input[name=email]", "text": "alice@example.com"};
 
 // spec/tools/interact/type.yaml: examples.valid[1]
-export const example241: TypeTextParams = {"selector": "#search", "text": "blue shoes", "clear": true, "submit": true};
+export const example242: TypeTextParams = {"selector": "#search", "text": "blue shoes", "clear": true, "submit": true};
 
 // spec/tools/interact/type.yaml: examples.invalid[0]: text missing
 // @ts-expect-error
-export const example242: TypeTextParams = {"selector": "#search"};
+export const example243: TypeTextParams = {"selector": "#search"};
 
 // spec/tools/interact/type.yaml: examples.invalid[1]: selector missing
 // @ts-expect-error
-export const example243: TypeTextParams = {"text": "hello"};
+export const example244: TypeTextParams = {"text": "hello"};
 
 // spec/tools/interact/type.yaml: examples.invalid[2]: submit is not a boolean
 // @ts-expect-error
-export const example244: TypeTextParams = {"selector": "#search", "text": "hello", "submit": "yes"};
+export const example245: TypeTextParams = {"selector": "#search", "text": "hello", "submit": "yes"};
 
 // spec/tools/interact/type.yaml: examples.invalid[3]: text is not a string
 // @ts-expect-error
-export const example245: TypeTextParams = {"selector": "#search", "text": 42};
+export const example246: TypeTextParams = {"selector": "#search", "text": 42};
 
 // spec/tools/interact/type.yaml: examples.results[0]
-export const example246: TypeTextResult = {"success": true, "selector": "input[name=email]", "value_length": 17};
+export const example247: TypeTextResult = {"success": true, "selector": "input[name=email]", "value_length": 17};
 
 // spec/tools/interact/upload.yaml: examples.results[0]
-export const example247: UploadResult = {"success": true, "selector": "input[type=file]", "file_name": "avatar.png", "size_bytes": 48213, "mime_type": "image/png"};
+export const example248: UploadResult = {"success": true, "selector": "input[type=file]", "file_name": "avatar.png", "size_bytes": 48213, "mime_type": "image/png"};

@@ -10,8 +10,6 @@ only the daemon's validation can catch them.
 
 from __future__ import annotations
 
-import json
-
 from jsonschema import Draft202012Validator
 
 from ..banner import banner, dump_json, python_banner, ts_banner
@@ -55,28 +53,24 @@ def typescript_contract(spec: Spec) -> str:
     shapes = structural(bundle(spec))
     sets = [s for s in spec.example_sets if s.definition in definitions]
     imports = {
-        family: sorted({s.definition for s in sets if definitions[s.definition].family == family})
+        FAMILY_FILES[family]: names
         for family in FAMILY_FILES
+        if (names := sorted({s.definition for s in sets if definitions[s.definition].family == family}))
     }
-    lines = [ts_banner(("spec/events/*.yaml", "spec/messages/**/*.yaml"))]
-    lines += [
-        f'import type {{ {", ".join(names)} }} from "../../ts/{FAMILY_FILES[family]}";\n'
-        for family, names in imports.items()
-        if names
-    ]
-    counter = 0
+    cases = []
     for example_set in sets:
         type_check = Draft202012Validator({"$ref": f"#/$defs/{example_set.definition}", "$defs": shapes["$defs"]})
-        for example in example_set.examples:
-            counter += 1
-            literal = json.dumps(example.value, ensure_ascii=False)
-            declaration = f"export const example{counter}: {example_set.definition} = {literal};\n"
-            if example.valid:
-                lines.append(f"\n// {example.origin}\n{declaration}")
-            elif not type_check.is_valid(example.value):
-                lines.append(f"\n// {example.origin}: {example.reason}\n// @ts-expect-error\n{declaration}")
-            else:
-                lines.append(
-                    f"\n// {example.origin}: {example.reason} (a value constraint: checked by the daemon only)\n"
-                )
-    return "".join(lines)
+        cases.extend(
+            {
+                "definition": example_set.definition,
+                "example": example,
+                # An invalid example a type can reject is declared with @ts-expect-error.
+                "type_error": not example.valid and not type_check.is_valid(example.value),
+            }
+            for example in example_set.examples
+        )
+    return (
+        environment()
+        .get_template("contract.ts.j2")
+        .render(banner=ts_banner(("spec/events/*.yaml", "spec/messages/**/*.yaml")), imports=imports, cases=cases)
+    )

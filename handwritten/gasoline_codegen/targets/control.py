@@ -1,14 +1,13 @@
-"""The backend-control protocol: the bundled OpenAPI document and pydantic models of its schemas."""
+"""The backend-control protocol: the bundled OpenAPI document, and its models by name."""
 
 from __future__ import annotations
 
 import json
 
-from datamodel_code_generator import InputFileType, generate
-
 from ..banner import banner, dump_json, python_banner
 from ..model import Spec
-from .python_modules import MODEL_OPTIONS, PACKAGE
+from ..templating import environment
+from .python_modules import PACKAGE
 
 
 def render(spec: Spec) -> dict[str, str]:
@@ -17,12 +16,10 @@ def render(spec: Spec) -> dict[str, str]:
     document = json.loads(
         json.dumps(spec.control), object_hook=lambda o: {k: v for k, v in o.items() if k != "x-invalid-examples"}
     )
-    models = generate(
-        json.dumps(document),
-        custom_file_header=python_banner(sources) + '"""Pydantic models of the /.gasoline/control protocol."""',
-        **{**MODEL_OPTIONS, "input_file_type": InputFileType.OpenAPI},
-    )
+    names = sorted(name for name, definition in spec.definitions.items() if definition.family == "control")
     return {
         "generated/openapi/control.json": dump_json({"x-generated": banner(sources), **document}),
-        f"{PACKAGE}/control_models.py": models,
+        f"{PACKAGE}/control_models.py": environment()
+        .get_template("control_models.py.j2")
+        .render(banner=python_banner(sources), names=names),
     }

@@ -7,10 +7,8 @@ from typing import Any
 
 from ..banner import banner, dump_json
 from ..model import Spec
-from ..schema import REF_PREFIX, references
+from ..schema import COMPONENT_PREFIX, REF_PREFIX, references
 from ..specload import borrowed_schemas
-
-COMPONENT_PREFIX = "#/components/schemas/"
 
 
 def closure(spec: Spec, names: set[str]) -> list[str]:

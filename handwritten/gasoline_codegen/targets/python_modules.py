@@ -10,10 +10,11 @@ from datamodel_code_generator import DataModelType, InputFileType, PythonVersion
 
 from ..banner import banner, dump_json, python_banner
 from ..model import Spec
+from ..patching import replace
 from ..templating import environment
 
 PACKAGE = "generated/gasoline_generated"
-SCHEMA_SOURCES = ("spec/tools", "spec/events", "spec/messages")
+SCHEMA_SOURCES = ("spec/tools", "spec/events", "spec/messages", "spec/control", "spec/policy")
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 # Fixed options: together with the pinned datamodel-code-generator they make the output
@@ -40,14 +41,21 @@ MODEL_OPTIONS: dict[str, Any] = {
 }
 
 
-def strict_date_times(models: str) -> str:
+def strict_date_times(models: str, schemas: dict[str, Any]) -> str:
     """datamodel-code-generator types date-time as AwareDatetime, which takes numbers too: use the
-    contract's IsoDateTime (text only) instead."""
-    if "    AwareDatetime,\n" not in models:
+    contract's IsoDateTime (text only) instead. Raises GenerationError when a date-time is declared
+    but the models no longer read as the patch expects."""
+    if '"format": "date-time"' not in json.dumps(schemas):
         return models
-    models = models.replace("    AwareDatetime,\n", "", 1).replace("AwareDatetime", "IsoDateTime")
-    return models.replace(
-        "\nfrom pydantic import (", "\nfrom gasoline.contract import IsoDateTime\nfrom pydantic import (", 1
+    patch = "strict_date_times"
+    models = replace(models, patch, "    AwareDatetime,\n", "", count=1)
+    models = replace(models, patch, "AwareDatetime", "IsoDateTime")
+    return replace(
+        models,
+        patch,
+        "\nfrom pydantic import (",
+        "\nfrom gasoline.contract import IsoDateTime\nfrom pydantic import (",
+        1,
     )
 
 
@@ -61,14 +69,15 @@ def render(spec: Spec) -> dict[str, str]:
     tools = spec.tools
     models = generate(
         json.dumps(bundle(spec)),
-        custom_file_header=python_banner(SCHEMA_SOURCES)
-        + '"""Pydantic models of every schema in the spec: tool parameters and results, events, messages."""',
+        # datamodel-code-generator writes this opening above the models.
+        custom_file_header=env.get_template("models_header.py.j2")
+        .render(banner=python_banner(SCHEMA_SOURCES))
+        .rstrip(),
         **MODEL_OPTIONS,
     )
-    models = strict_date_times(models)
+    models = strict_date_times(models, bundle(spec))
     return {
-        f"{PACKAGE}/__init__.py": python_banner(("spec/",))
-        + '"""Everything generated from spec/: models, dispatch table, policy, published tool list."""\n',
+        f"{PACKAGE}/__init__.py": env.get_template("package_init.py.j2").render(banner=python_banner(("spec/",))),
         f"{PACKAGE}/models.py": models,
         f"{PACKAGE}/schemas.json": dump_json({"$comment": banner(SCHEMA_SOURCES), **bundle(spec)}),
         f"{PACKAGE}/dispatch.py": env.get_template("dispatch.py.j2").render(
