@@ -121,11 +121,18 @@ def lint(c: Context) -> None:
     c.run(f"{PYTHON} -m ruff check handwritten tests tasks.py setup.py", pty=False)
 
 
+@task
+def typecheck(c: Context) -> None:
+    """mypy --strict over handwritten/ and generated/ (pyproject.toml's [tool.mypy])."""
+    c.run(f"{PYTHON} -m mypy", pty=False)
+
+
 @task(pre=[setup])
 def test(c: Context, k: str = "") -> None:
-    """Run every check: generated code in step, lint, extension build, all tests."""
+    """Run every check: generated code in step, lint, types, extension build, all tests."""
     check_gen(c)
     lint(c)
+    typecheck(c)
     build(c)
     selection = f" -k {k!r}" if k else ""
     c.run(f"{PYTHON} -m pytest{selection}", pty=False)

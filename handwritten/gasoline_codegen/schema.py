@@ -145,7 +145,8 @@ def hint_for(parent: str, key: str) -> str:
 
 def references(schema: Any) -> list[str]:
     if isinstance(schema, dict):
-        found = [ref_name(schema)] if ref_name(schema) else []
+        target = ref_name(schema)
+        found = [target] if target else []
         return found + [t for value in schema.values() for t in references(value)]
     if isinstance(schema, list):
         return [t for value in schema for t in references(value)]
@@ -214,7 +215,7 @@ def inline(schema: dict[str, Any], definitions: dict[str, Definition], seen: tup
 def structural(schema: Any) -> Any:
     """The part of a schema a TypeScript type can express: no value constraints, integer as number."""
     if isinstance(schema, dict):
-        out = {}
+        out: dict[str, Any] = {}
         for key, value in schema.items():
             if key in VALUE_KEYWORDS:
                 continue

@@ -370,7 +370,7 @@ def _openapi_problems(spec_file: SpecFile, borrowed: bool = False) -> list[Probl
     document = spec_file.data
     if borrowed:  # stand-ins, so the structure can be checked before the definitions are copied in
         components = document.get("components", {})
-        stand_ins = {name: {} for name in borrowed_schemas(document)}
+        stand_ins: dict[str, dict[str, Any]] = {name: {} for name in borrowed_schemas(document)}
         document = {**document, "components": {**components, "schemas": {**components.get("schemas", {}), **stand_ins}}}
     found = [(list(e.absolute_path), e.message) for e in OpenAPIV31SpecValidator(document).iter_errors()]
     for name, schema in spec_file.data.get("components", {}).get("schemas", {}).items():

@@ -58,9 +58,8 @@ def ts_type(schema: dict[str, Any]) -> str:
     if kind == "object":
         extra = schema.get("additionalProperties", True)
         return f"{{ [key: string]: {ts_type(extra) if isinstance(extra, dict) else 'unknown'} }}"
-    return {"string": "string", "integer": "number", "number": "number", "boolean": "boolean", "null": "null"}.get(
-        kind, "unknown"
-    )
+    scalars = {"string": "string", "integer": "number", "number": "number", "boolean": "boolean", "null": "null"}
+    return scalars.get(kind, "unknown") if isinstance(kind, str) else "unknown"
 
 
 def doc_text(text: str) -> str:

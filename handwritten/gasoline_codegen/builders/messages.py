@@ -14,7 +14,9 @@ def build_messages(ctx: BuildContext) -> tuple[Command, ...]:
     envelope_file = ctx.one("envelope")
     envelope = envelope_file.data
     ctx.add_defs(envelope_file, "messages")
-    commands, command_names, result_names = [], [], []
+    commands: list[Command] = []
+    command_names: list[str] = []
+    result_names: list[str] = []
     for spec_file in ctx.by_kind["command"]:
         data = spec_file.data
         ctx.expect_file_name(spec_file, data["kind"], ["kind"])

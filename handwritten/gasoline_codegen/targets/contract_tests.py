@@ -10,6 +10,8 @@ only the daemon's validation can catch them.
 
 from __future__ import annotations
 
+from typing import Any
+
 from jsonschema import Draft202012Validator
 
 from ..banner import banner, dump_json, python_banner, ts_banner
@@ -57,7 +59,7 @@ def typescript_contract(spec: Spec) -> str:
         for family in FAMILY_FILES
         if (names := sorted({s.definition for s in sets if definitions[s.definition].family == family}))
     }
-    cases = []
+    cases: list[dict[str, Any]] = []
     for example_set in sets:
         type_check = Draft202012Validator({"$ref": f"#/$defs/{example_set.definition}", "$defs": shapes["$defs"]})
         cases.extend(

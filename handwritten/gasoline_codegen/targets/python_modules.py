@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from datamodel_code_generator import DataModelType, InputFileType, PythonVersion, generate
+from datamodel_code_generator import InputFileType, PythonVersion, generate
+from datamodel_code_generator.enums import DataModelType
 
 from ..banner import banner, dump_json, python_banner
 from ..model import Spec
@@ -75,6 +76,8 @@ def render(spec: Spec) -> dict[str, str]:
         .rstrip(),
         **MODEL_OPTIONS,
     )
+    if not isinstance(models, str):
+        raise TypeError("datamodel-code-generator wrote modules, not the one text of models.py")
     models = strict_date_times(models, bundle(spec))
     return {
         f"{PACKAGE}/__init__.py": env.get_template("package_init.py.j2").render(banner=python_banner(("spec/",))),
