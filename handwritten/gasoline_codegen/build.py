@@ -229,7 +229,8 @@ class _Builder:
         return tuple(commands)
 
     def build_exchanges(self) -> None:
-        """Requests the extension sends the daemon outside the command envelope, and their answers."""
+        """Requests sent to the daemon's own HTTP routes (by the extension, outside the command envelope, or
+        by a human channel), and their answers."""
         for spec_file in self.by_kind["exchange"]:
             data = spec_file.data
             self.expect_file_name(spec_file, data["name"], ["name"])
