@@ -8,15 +8,12 @@ import falcon.testing
 import pytest
 
 from gasoline import __version__
-from gasoline.core.catalog import SERVER_INFO
 from gasoline.core.dispatch import Dispatcher
-from gasoline.core.local_tools import LocalTools
-from gasoline.core.protocol import McpServer
-from gasoline.daemon.app import Tokens, create_app
 from gasoline.runtime import Runtime
 from gasoline.safety.redaction import UnavailableRedactor
-from gasoline.transports.http import Sessions
 from gasoline_generated.dispatch import MODES
+
+from .daemon_app import HOST, daemon_app
 
 
 class FailingHealth:
@@ -28,14 +25,12 @@ class FailingHealth:
 
 
 def client(dispatcher: Dispatcher, runtime: Runtime) -> falcon.testing.TestClient:
-    server = McpServer(SERVER_INFO, LocalTools(dispatcher, runtime.redactor, runtime.continuations, 1000))
-    app = create_app(server, dispatcher, runtime, Sessions(60), 7000, Tokens("token", "approver"), 1000)
-    return falcon.testing.TestClient(app)
+    return falcon.testing.TestClient(daemon_app(runtime, dispatcher))
 
 
 def test_health_reports_the_daemon() -> None:
     runtime = Runtime.start()
-    response = client(Dispatcher(runtime), runtime).simulate_get("/health", headers={"Host": "127.0.0.1:7000"})
+    response = client(Dispatcher(runtime), runtime).simulate_get("/health", headers=HOST)
     assert response.status_code == 200 and response.json["service"] == "gasoline"
     assert {buffer["name"] for buffer in response.json["buffers"]} == {
         "logs",
@@ -50,7 +45,7 @@ def test_a_failing_report_still_names_the_daemon() -> None:
     dispatcher = Dispatcher(
         runtime, {("configure", "health"): MODES[("configure", "health")]}, {"configure": f"{__name__}:FailingHealth"}
     )
-    response = client(dispatcher, runtime).simulate_get("/health", headers={"Host": "127.0.0.1:7000"})
+    response = client(dispatcher, runtime).simulate_get("/health", headers=HOST)
     assert response.status_code == 500
     assert (response.json["service"], response.json["version"], response.json["pid"]) == (
         "gasoline",
@@ -63,7 +58,7 @@ def test_a_failing_report_still_names_the_daemon() -> None:
 def test_an_unredactable_report_still_names_the_daemon_and_says_why() -> None:
     runtime = Runtime.start()
     runtime.redactor = UnavailableRedactor("the policy is gone", "1")
-    response = client(Dispatcher(runtime), runtime).simulate_get("/health", headers={"Host": "127.0.0.1:7000"})
+    response = client(Dispatcher(runtime), runtime).simulate_get("/health", headers=HOST)
     assert response.status_code == 503 and response.json["service"] == "gasoline"
     assert (
         response.json["error"]["error"] == "redaction_failed"
@@ -76,9 +71,8 @@ def test_an_unredactable_report_still_names_the_daemon_and_says_why() -> None:
 def test_the_approval_route_takes_the_approver_token_however_it_is_spelled(path: str) -> None:
     runtime = Runtime.start()
     http = client(Dispatcher(runtime), runtime)
-    host = {"Host": "127.0.0.1:7000"}
     for token in (None, "token", "approver"):
-        headers = {**host, **({"Authorization": f"Bearer {token}"} if token else {})}
+        headers = {**HOST, **({"Authorization": f"Bearer {token}"} if token else {})}
         status = http.simulate_get(path, headers=headers).status_code
         if token == "approver":
             assert status != 401, path
