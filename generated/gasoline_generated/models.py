@@ -176,6 +176,62 @@ class AnalyzeAccessibilityParams(BaseModel):
     """
 
 
+class Approval(BaseModel):
+    """
+    An approval request as the human channels show it, redacted; never its token.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    request_id: Annotated[StrictStr, Field(pattern="^apr_[A-Za-z0-9]{16,64}$")]
+    """
+    The id the client retries with, as approval_id.
+    """
+    tool: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The tool that was called.
+    """
+    mode: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The mode that was called.
+    """
+    mutation: Literal["read_only", "mutating", "destructive"]
+    """
+    The call's mutation class, which set its policy (spec/policy/approval.yaml).
+    """
+    scope: Annotated[StrictStr, Field(min_length=1)]
+    """
+    What the call acts on: daemon, tab:<id>, file:<path> or service:<name>.
+    """
+    summary: Annotated[StrictStr, Field(min_length=1)]
+    """
+    What this very call would do in plain words, then the exact call.
+    """
+    status: Literal["pending", "approved", "denied", "used", "expired"]
+    """
+    pending until a human decides; approved until used or expired; used once redeemed.
+    """
+    expires_at: IsoDateTime
+    """
+    When the request (while pending) or the approval (once approved) expires (UTC).
+    """
+
+
+class ApprovalDecision(BaseModel):
+    """
+    A human's decision on one approval request.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    decision: Literal["approve", "deny"]
+    """
+    approve grants a token for the identical call; deny refuses it.
+    """
+
+
 class ArgumentProblem(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -2642,6 +2698,20 @@ class PageInfoParams(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
+
+
+class PendingApprovals(BaseModel):
+    """
+    The approval requests waiting for a human decision, oldest first.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    pending: list[Approval]
+    """
+    Every request still pending; none when empty.
+    """
 
 
 class ProjectApprovalAllow(BaseModel):

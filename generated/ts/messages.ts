@@ -108,6 +108,32 @@ export interface AccessibilityViolation {
   nodes: AccessibilityNode[];
 }
 
+/** An approval request as the human channels show it, redacted; never its token. */
+export interface Approval {
+  /** The id the client retries with, as approval_id. */
+  request_id: string;
+  /** The tool that was called. */
+  tool: string;
+  /** The mode that was called. */
+  mode: string;
+  /** The call's mutation class, which set its policy (spec/policy/approval.yaml). */
+  mutation: "read_only" | "mutating" | "destructive";
+  /** What the call acts on: daemon, tab:<id>, file:<path> or service:<name>. */
+  scope: string;
+  /** What this very call would do in plain words, then the exact call. */
+  summary: string;
+  /** pending until a human decides; approved until used or expired; used once redeemed. */
+  status: "pending" | "approved" | "denied" | "used" | "expired";
+  /** When the request (while pending) or the approval (once approved) expires (UTC). */
+  expires_at: string;
+}
+
+/** A human's decision on one approval request. */
+export interface ApprovalDecision {
+  /** approve grants a token for the identical call; deny refuses it. */
+  decision: "approve" | "deny";
+}
+
 /** Position and size in CSS pixels, relative to the viewport. */
 export interface BoundingBox {
   x: number;
@@ -739,6 +765,12 @@ export interface PageInfoResult {
   images: number;
   /** Number of buttons, inputs, selects, text areas and links. */
   interactiveElements: number;
+}
+
+/** The approval requests waiting for a human decision, oldest first. */
+export interface PendingApprovals {
+  /** Every request still pending; none when empty. */
+  pending: Approval[];
 }
 
 /** A command for the extension to run in a tab. */

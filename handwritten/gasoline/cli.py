@@ -79,8 +79,8 @@ def _approvals_route(method: str, path: str, body: dict[str, Any] | None = None)
         return None
     finally:
         connection.close()
-    if response.status != 200:
-        print(f"gasoline: {answer.get('error', response.status)}", file=sys.stderr)
+    if response.status != 200:  # a RequestError: its code, and what was wrong
+        print(f"gasoline: {answer.get('message', 'refused')} ({answer.get('error', response.status)})", file=sys.stderr)
         return None
     return answer
 

@@ -1,18 +1,23 @@
-"""schemathesis against a running daemon: every route of its OpenAPI document (/health, /events,
-/sync) with generated valid and invalid requests: no 5xx, and no answer the document does not allow."""
+"""schemathesis against a running daemon: every operation of its OpenAPI document, each with the
+token its security scheme names, with generated valid and invalid requests: no 5xx, and no answer
+the document does not allow."""
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 import threading
 from pathlib import Path
 
 from .processes import ROOT, Daemon, post_as_extension
+from .test_http_probes import Probe, call
 
 SCHEMATHESIS = Path(sys.executable).with_name("schemathesis")
 DOCUMENT = ROOT / "generated" / "openapi" / "daemon.json"
-
+CONFIG = Path(__file__).with_name("schemathesis.toml")
+OPERATION_KEYS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
 
 SETTINGS = {"captureWebSockets": True, "captureNetworkBodies": False, "aiWebPilotEnabled": False}
 
@@ -26,36 +31,60 @@ def release_long_polls(port: int, stop: threading.Event) -> None:
         )
 
 
+def approval_request(probe: Probe, session: str) -> str:
+    """A real pending approval request, asked for as an MCP client asks: a gated call without approval_id."""
+    _, _, reply = probe.send(body=call("configure", {"action": "clear"}), Mcp_Session_Id=session)
+    return reply["result"]["structuredContent"]["details"]["request_id"]
+
+
+def pending(daemon: Daemon) -> list[str]:
+    status, _, listing = Probe(daemon).send("GET", path="/approvals", Authorization=f"Bearer {daemon.approver_token}")
+    assert status == 200, listing
+    return [request["request_id"] for request in listing["pending"]]
+
+
 def test_the_daemon_keeps_to_its_openapi_document(daemon: Daemon, tmp_path: Path) -> None:
+    probe = Probe(daemon)
+    session = probe.session()
+    decided, waiting = approval_request(probe, session), approval_request(probe, session)
     stop = threading.Event()
     releaser = threading.Thread(target=release_long_polls, args=(daemon.port, stop), daemon=True)
     releaser.start()
     try:
-        run = schemathesis(daemon, tmp_path)
+        run = schemathesis(daemon, tmp_path, GASOLINE_APPROVAL_ID=decided, GASOLINE_MCP_SESSION=session)
     finally:
         stop.set()
         releaser.join(5)
     report = run.stdout + run.stderr
-    assert run.returncode == 0, report[-6000:]
-    assert "Tested: 3" in report, report[-2000:]
+    assert run.returncode == 0, report[-8000:]
+    assert f"Tested: {operations()}" in report, report[-3000:]
+    assert pending(daemon) == [waiting], "schemathesis decided the request it was given, with the approver token"
+    ping = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
+    assert probe.send(body=ping, Mcp_Session_Id=session)[0] == 404, "and ended the session it was given"
 
 
-def schemathesis(daemon: Daemon, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+def operations() -> int:
+    paths = json.loads(DOCUMENT.read_text())["paths"]
+    return sum(key in OPERATION_KEYS for item in paths.values() for key in item)
+
+
+def schemathesis(daemon: Daemon, tmp_path: Path, **variables: str) -> subprocess.CompletedProcess[str]:
+    """The run the config file describes, with the daemon's tokens and the variables it names."""
+    tokens = {"GASOLINE_MCP_TOKEN": daemon.token, "GASOLINE_APPROVER_TOKEN": daemon.approver_token}
     return subprocess.run(
         [
             str(SCHEMATHESIS),
+            "--config-file",
+            str(CONFIG),
             "run",
             str(DOCUMENT),
             "--url",
             f"http://127.0.0.1:{daemon.port}",
             "--checks",
             "all",
-            "--max-examples",
-            "100",
-            "--workers",
-            "1",
         ],
         cwd=tmp_path,
+        env={**os.environ, **tokens, **variables},
         capture_output=True,
         text=True,
         timeout=300,

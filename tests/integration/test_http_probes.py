@@ -94,6 +94,9 @@ def test_a_session_from_initialize_to_delete(daemon: Daemon) -> None:
     [
         ("GET", None, {"Accept": "text/event-stream"}, 405, -32600),
         ("PUT", None, {}, 405, None),
+        ("DELETE", None, {"MCP-Protocol-Version": "2026-07-28"}, 405, -32600),
+        ("DELETE", None, {"MCP-Protocol-Version": "v9"}, 400, -32022),
+        ("DELETE", None, {"MCP-Protocol-Version": ""}, 400, -32022),
         ("POST", {"jsonrpc": "2.0", "id": 3, "method": "tools/list"}, {}, 400, -32600),
         ("POST", {"jsonrpc": "2.0", "id": 3, "method": "tools/list"}, {"Mcp-Session-Id": "nope"}, 404, -32600),
         ("POST", b"{not json", {}, 400, -32700),

@@ -42,7 +42,7 @@ def test_the_approval_round_trip_through_a_bridge_and_the_command_line(isolated:
         denied = bridge.call("configure", {"action": "clear", "approval_id": second})["result"]
         assert denied["structuredContent"]["error"] == "approval_denied"
         again = gasoline(isolated, "approve", second)
-        assert again.returncode == 1 and "already denied" in again.stderr
+        assert again.returncode == 1 and "already denied (already_decided)" in again.stderr
 
     audit = [
         json.loads(line) for line in (isolated.state_dir / f"approvals-{isolated.port}.jsonl").read_text().splitlines()
@@ -70,8 +70,10 @@ def test_only_a_holder_of_the_approver_token_can_decide(daemon: Daemon) -> None:
     human = {"Authorization": f"Bearer {daemon.approver_token}"}
     status, _, listing = probe.send("GET", path="/approvals", **human)
     assert (status, listing) == (200, {"pending": []})
-    assert probe.send("POST", {"decision": "maybe"}, path=approval, **human)[0] == 400
-    assert probe.send("POST", {"decision": "approve"}, path=approval, **human)[0] == 404
+    status, _, refused = probe.send("POST", {"decision": "maybe"}, path=approval, **human)
+    assert (status, refused["error"]) == (400, "bad_request")
+    assert refused["message"].startswith("the body is not a valid ApprovalDecision: decision: Input should be")
+    assert probe.send("POST", {"decision": "approve"}, path=approval, **human)[2]["error"] == "unknown_request"
     assert stat.S_IMODE(os.stat(daemon.state_dir / f"daemon-{daemon.port}.approver.token").st_mode) == 0o600
 
 

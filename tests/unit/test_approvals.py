@@ -128,7 +128,7 @@ def test_without_an_approval_nothing_runs_and_the_request_says_what_would(clock:
     )
     assert request["expires_at"] == "1970-01-12T13:51:40Z"
     assert f'approval_id="{request["request_id"]}"' in error["message"]
-    assert engine.pending() == [request]
+    assert engine.pending() == [models.Approval.model_validate(request)], "the same request a human channel lists"
 
 
 def test_an_approved_call_runs_once_and_its_replay_is_refused(clock: Clock, audit_file: Path) -> None:
@@ -278,4 +278,5 @@ def test_a_secret_in_a_scope_is_masked_wherever_a_human_sees_it(clock: Clock, au
     token = next(secret.value for secret in corpus() if secret.format == "github_token")
     request = ask(dispatcher, {**WRITE, "file_path": f"src/{token}.py"})["details"]
     assert token not in json.dumps(request) and request["scope"].startswith("file:src/[REDACTED:api_key:")
-    assert token not in json.dumps(engine.pending()) and token not in audit_file.read_text()
+    assert token not in str([shown.model_dump_json() for shown in engine.pending()])
+    assert token not in audit_file.read_text()

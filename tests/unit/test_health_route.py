@@ -12,11 +12,10 @@ from gasoline import __version__
 from gasoline.composition import Daemon, DaemonConfig, create_daemon, create_services
 from gasoline.contract import ModeHandler
 from gasoline.core.dispatch import Dispatcher
-from gasoline.daemon.app import Tokens, create_app
 from gasoline.safety.redaction import UnavailableRedactor
 from gasoline_generated.dispatch import MODES
 
-HOST = {"Host": "127.0.0.1:7000"}
+from .daemon_app import HOST, daemon_app
 
 
 def failing_health(params: object, ctx: object) -> object:
@@ -24,7 +23,7 @@ def failing_health(params: object, ctx: object) -> object:
 
 
 def client(daemon: Daemon) -> falcon.testing.TestClient:
-    return falcon.testing.TestClient(create_app(daemon, 7000, Tokens("token", "approver"), 1000))
+    return falcon.testing.TestClient(daemon_app(daemon))
 
 
 def test_health_reports_the_daemon() -> None:

@@ -1,6 +1,6 @@
 // Generated from spec/events/*.yaml, spec/messages/**/*.yaml by `python3 tasks.py gen`. Do not edit by hand.
 import type { ConsoleEvent, ExceptionEvent, NetworkBodyEvent, NetworkErrorEvent, WebSocketEvent } from "../../ts/events";
-import type { AccessibilityAuditParams, AccessibilityAuditResult, ClickParams, ClickResult, Command, CommandResult, DeleteStateParams, DeleteStateResult, DomQueryParams, DomQueryResult, EventBatch, ExecuteJsParams, ExecuteJsResult, HighlightParams, HighlightResult, IngestResult, ListStatesParams, ListStatesResult, LoadStateParams, LoadStateResult, NavigateParams, NavigateResult, NewTabParams, NewTabResult, PageInfoParams, PageInfoResult, RefreshParams, RefreshResult, SaveStateParams, SaveStateResult, SyncRequest, SyncResponse, TypeTextParams, TypeTextResult, UploadParams, UploadResult } from "../../ts/messages";
+import type { AccessibilityAuditParams, AccessibilityAuditResult, Approval, ApprovalDecision, ClickParams, ClickResult, Command, CommandResult, DeleteStateParams, DeleteStateResult, DomQueryParams, DomQueryResult, EventBatch, ExecuteJsParams, ExecuteJsResult, HighlightParams, HighlightResult, IngestResult, ListStatesParams, ListStatesResult, LoadStateParams, LoadStateResult, NavigateParams, NavigateResult, NewTabParams, NewTabResult, PageInfoParams, PageInfoResult, RefreshParams, RefreshResult, SaveStateParams, SaveStateResult, SyncRequest, SyncResponse, TypeTextParams, TypeTextResult, UploadParams, UploadResult } from "../../ts/messages";
 
 // spec/events/console.yaml: examples.valid[0]
 export const example1: ConsoleEvent = {"type": "console", "ts": "2026-11-22T10:30:00.000Z", "level": "log", "message": "cart loaded 3 items", "url": "http://localhost:3000/cart", "tabId": 7};
@@ -469,78 +469,112 @@ export const example139: CommandResult = {"correlation_id": "cmd_01", "kind": "d
 // @ts-expect-error
 export const example140: CommandResult = {"correlation_id": "cmd_01", "kind": "page_info", "status": "ok", "result": {"url": "x"}};
 
+// spec/messages/approvals.yaml: examples.request.valid[0]
+export const example141: ApprovalDecision = {"decision": "approve"};
+
+// spec/messages/approvals.yaml: examples.request.valid[1]
+export const example142: ApprovalDecision = {"decision": "deny"};
+
+// spec/messages/approvals.yaml: examples.request.invalid[0]: decision missing
+// @ts-expect-error
+export const example143: ApprovalDecision = {};
+
+// spec/messages/approvals.yaml: examples.request.invalid[1]: not a decision
+// @ts-expect-error
+export const example144: ApprovalDecision = {"decision": "maybe"};
+
+// spec/messages/approvals.yaml: examples.request.invalid[2]: the request id belongs in the path
+// @ts-expect-error
+export const example145: ApprovalDecision = {"decision": "approve", "request_id": "apr_0123456789abcdef"};
+
+// spec/messages/approvals.yaml: examples.response.valid[0]
+export const example146: Approval = {"request_id": "apr_3f1c2a9b8e7d6c5b4a392817", "tool": "configure", "mode": "clear", "mutation": "destructive", "scope": "daemon", "summary": "Empty the capture buffers logs (3 entries now); what they hold is lost. [configure(action='clear') with buffers=[\"logs\"]]", "status": "approved", "expires_at": "2026-05-04T10:32:00Z"};
+
+// spec/messages/approvals.yaml: examples.response.valid[1]
+export const example147: Approval = {"request_id": "apr_0123456789abcdef0123", "tool": "interact", "mode": "click", "mutation": "mutating", "scope": "tab:7", "summary": "Click #buy in tab 7. [interact(action='click') with selector=\"#buy\"]", "status": "pending", "expires_at": "2026-05-04T10:30:00Z"};
+
+// spec/messages/approvals.yaml: examples.response.invalid[0]: unknown status
+// @ts-expect-error
+export const example148: Approval = {"request_id": "apr_0123456789abcdef0123", "tool": "configure", "mode": "clear", "mutation": "destructive", "scope": "daemon", "summary": "Empty the buffers.", "status": "maybe", "expires_at": "2026-05-04T10:30:00Z"};
+
+// spec/messages/approvals.yaml: examples.response.invalid[1]: not a request id (a value constraint: checked by the daemon only)
+
+// spec/messages/approvals.yaml: examples.response.invalid[2]: the token is never shown
+// @ts-expect-error
+export const example150: Approval = {"request_id": "apr_0123456789abcdef0123", "tool": "configure", "mode": "clear", "mutation": "destructive", "scope": "daemon", "summary": "Empty the buffers.", "status": "pending", "expires_at": "2026-05-04T10:30:00Z", "token": "abc"};
+
 // spec/messages/events.yaml: examples.request.valid[0]
-export const example141: EventBatch = {"events": [{"type": "console", "ts": "2026-11-22T10:30:00.000Z", "level": "log", "message": "cart loaded 3 items", "tabId": 7}]};
+export const example151: EventBatch = {"events": [{"type": "console", "ts": "2026-11-22T10:30:00.000Z", "level": "log", "message": "cart loaded 3 items", "tabId": 7}]};
 
 // spec/messages/events.yaml: examples.request.valid[1]
-export const example142: EventBatch = {"events": []};
+export const example152: EventBatch = {"events": []};
 
 // spec/messages/events.yaml: examples.request.invalid[0]: events is not a list
 // @ts-expect-error
-export const example143: EventBatch = {"events": {}};
+export const example153: EventBatch = {"events": {}};
 
 // spec/messages/events.yaml: examples.request.invalid[1]: events missing
 // @ts-expect-error
-export const example144: EventBatch = {};
+export const example154: EventBatch = {};
 
 // spec/messages/events.yaml: examples.response.valid[0]
-export const example145: IngestResult = {"accepted": 1, "rejected": [{"index": 1, "reason": "level: Input should be 'debug', 'log', 'info', 'warn' or 'error'"}]};
+export const example155: IngestResult = {"accepted": 1, "rejected": [{"index": 1, "reason": "level: Input should be 'debug', 'log', 'info', 'warn' or 'error'"}]};
 
 // spec/messages/events.yaml: examples.response.invalid[0]: negative count (a value constraint: checked by the daemon only)
 
 // spec/messages/sync.yaml: examples.request.valid[0]
-export const example147: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": false}, "tab": {"id": 7, "url": "http://localhost:3000/cart", "title": "Cart", "tracked": true}, "dropped_events": 0};
+export const example157: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": false}, "tab": {"id": 7, "url": "http://localhost:3000/cart", "title": "Cart", "tracked": true}, "dropped_events": 0};
 
 // spec/messages/sync.yaml: examples.request.valid[1]
-export const example148: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": false, "captureNetworkBodies": true, "aiWebPilotEnabled": true}, "dropped_events": 12};
+export const example158: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": false, "captureNetworkBodies": true, "aiWebPilotEnabled": true}, "dropped_events": 12};
 
 // spec/messages/sync.yaml: examples.request.valid[2]
-export const example149: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": true}, "dropped_events": 0, "wait_ms": 15000, "acks": ["cmd_02"], "results": [{"correlation_id": "cmd_01", "kind": "page_info", "status": "error", "error": {"code": "tab_gone", "message": "the tab was closed"}}]};
+export const example159: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": true}, "dropped_events": 0, "wait_ms": 15000, "acks": ["cmd_02"], "results": [{"correlation_id": "cmd_01", "kind": "page_info", "status": "error", "error": {"code": "tab_gone", "message": "the tab was closed"}}]};
 
 // spec/messages/sync.yaml: examples.request.invalid[0]: a setting missing
 // @ts-expect-error
-export const example150: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false}, "dropped_events": 0};
+export const example160: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false}, "dropped_events": 0};
 
 // spec/messages/sync.yaml: examples.request.invalid[1]: negative drop count (a value constraint: checked by the daemon only)
 
 // spec/messages/sync.yaml: examples.request.invalid[2]: tab without tracked
 // @ts-expect-error
-export const example152: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": false}, "dropped_events": 0, "tab": {"id": 7, "url": "x", "title": "y"}};
+export const example162: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": false}, "dropped_events": 0, "tab": {"id": 7, "url": "x", "title": "y"}};
 
 // spec/messages/sync.yaml: examples.request.invalid[3]: waits longer than a poll may (a value constraint: checked by the daemon only)
 
 // spec/messages/sync.yaml: examples.request.invalid[4]: a result without kind and status
 // @ts-expect-error
-export const example154: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": false}, "dropped_events": 0, "results": [{"correlation_id": "cmd_01"}]};
+export const example164: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": false}, "dropped_events": 0, "results": [{"correlation_id": "cmd_01"}]};
 
 // spec/messages/sync.yaml: examples.response.valid[0]
-export const example155: SyncResponse = {"service": "gasoline", "version": "0.1.0"};
+export const example165: SyncResponse = {"service": "gasoline", "version": "0.1.0"};
 
 // spec/messages/sync.yaml: examples.response.valid[1]
-export const example156: SyncResponse = {"service": "gasoline", "version": "0.1.0", "commands": [{"correlation_id": "cmd_02", "kind": "page_info", "timeout_ms": 10000, "params": {}}]};
+export const example166: SyncResponse = {"service": "gasoline", "version": "0.1.0", "commands": [{"correlation_id": "cmd_02", "kind": "page_info", "timeout_ms": 10000, "params": {}}]};
 
 // spec/messages/sync.yaml: examples.response.invalid[0]: not gasoline
 // @ts-expect-error
-export const example157: SyncResponse = {"service": "other", "version": "0.1.0"};
+export const example167: SyncResponse = {"service": "other", "version": "0.1.0"};
 
 // spec/tools/analyze/accessibility.yaml: examples.results[0]
-export const example158: AccessibilityAuditResult = {"url": "http://localhost:3000/signup", "timestamp": "2024-01-15T10:30:00.000Z", "summary": {"violations": 2, "passes": 52, "incomplete": 2, "inapplicable": 31}, "violations": [{"id": "color-contrast", "impact": "serious", "description": "Elements must have sufficient color contrast", "helpUrl": "https://dequeuniversity.com/rules/axe/4.8/color-contrast", "wcag": ["wcag2aa", "1.4.3"], "nodeCount": 1, "nodes": [{"selector": "#signup-form > label:nth-child(2)", "html": "<label class=\"form-label subtle\">Email address</label>", "failureSummary": "Element has insufficient color contrast of 2.8:1 (foreground: #999999, background: #ffffff, required: 4.5:1)", "fix": "Change foreground color to at least #767676 for 4.5:1 contrast ratio"}]}, {"id": "image-alt", "impact": "critical", "description": "Images must have alternate text", "helpUrl": "https://dequeuniversity.com/rules/axe/4.8/image-alt", "wcag": ["wcag2a", "1.1.1"], "nodeCount": 1, "nodes": [{"selector": "img.hero-image", "html": "<img class=\"hero-image\" src=\"/hero.jpg\">", "failureSummary": "Element does not have an alt attribute", "fix": "Add an alt attribute describing the image content"}]}], "cached": false};
+export const example168: AccessibilityAuditResult = {"url": "http://localhost:3000/signup", "timestamp": "2024-01-15T10:30:00.000Z", "summary": {"violations": 2, "passes": 52, "incomplete": 2, "inapplicable": 31}, "violations": [{"id": "color-contrast", "impact": "serious", "description": "Elements must have sufficient color contrast", "helpUrl": "https://dequeuniversity.com/rules/axe/4.8/color-contrast", "wcag": ["wcag2aa", "1.4.3"], "nodeCount": 1, "nodes": [{"selector": "#signup-form > label:nth-child(2)", "html": "<label class=\"form-label subtle\">Email address</label>", "failureSummary": "Element has insufficient color contrast of 2.8:1 (foreground: #999999, background: #ffffff, required: 4.5:1)", "fix": "Change foreground color to at least #767676 for 4.5:1 contrast ratio"}]}, {"id": "image-alt", "impact": "critical", "description": "Images must have alternate text", "helpUrl": "https://dequeuniversity.com/rules/axe/4.8/image-alt", "wcag": ["wcag2a", "1.1.1"], "nodeCount": 1, "nodes": [{"selector": "img.hero-image", "html": "<img class=\"hero-image\" src=\"/hero.jpg\">", "failureSummary": "Element does not have an alt attribute", "fix": "Add an alt attribute describing the image content"}]}], "cached": false};
 
 // spec/tools/analyze/accessibility.yaml: examples.results[1]
-export const example159: AccessibilityAuditResult = {"url": "http://localhost:3000/signup", "timestamp": "2024-01-15T10:30:12.000Z", "summary": {"violations": 0, "passes": 3, "incomplete": 0, "inapplicable": 5}, "violations": [], "passes": [{"id": "label", "description": "Form elements must have labels"}, {"id": "button-name", "description": "Buttons must have discernible text"}, {"id": "image-alt", "description": "Images must have alternate text"}], "cached": true};
+export const example169: AccessibilityAuditResult = {"url": "http://localhost:3000/signup", "timestamp": "2024-01-15T10:30:12.000Z", "summary": {"violations": 0, "passes": 3, "incomplete": 0, "inapplicable": 5}, "violations": [], "passes": [{"id": "label", "description": "Form elements must have labels"}, {"id": "button-name", "description": "Buttons must have discernible text"}, {"id": "image-alt", "description": "Images must have alternate text"}], "cached": true};
 
 // spec/tools/analyze/dom.yaml: examples.valid[0]
-export const example160: DomQueryParams = {"selector": "#user-list > li"};
+export const example170: DomQueryParams = {"selector": "#user-list > li"};
 
 // spec/tools/analyze/dom.yaml: examples.valid[1]
-export const example161: DomQueryParams = {"selector": "button.primary", "include_styles": true, "properties": ["display", "color", "background-color"]};
+export const example171: DomQueryParams = {"selector": "button.primary", "include_styles": true, "properties": ["display", "color", "background-color"]};
 
 // spec/tools/analyze/dom.yaml: examples.valid[2]
-export const example162: DomQueryParams = {"selector": "nav", "include_children": true, "max_depth": 2};
+export const example172: DomQueryParams = {"selector": "nav", "include_children": true, "max_depth": 2};
 
 // spec/tools/analyze/dom.yaml: examples.invalid[0]: selector missing
 // @ts-expect-error
-export const example163: DomQueryParams = {};
+export const example173: DomQueryParams = {};
 
 // spec/tools/analyze/dom.yaml: examples.invalid[1]: empty selector (a value constraint: checked by the daemon only)
 
@@ -548,275 +582,275 @@ export const example163: DomQueryParams = {};
 
 // spec/tools/analyze/dom.yaml: examples.invalid[3]: include_children is not a boolean
 // @ts-expect-error
-export const example166: DomQueryParams = {"selector": "nav", "include_children": "yes"};
+export const example176: DomQueryParams = {"selector": "nav", "include_children": "yes"};
 
 // spec/tools/analyze/dom.yaml: examples.invalid[4]: unknown parameter
 // @ts-expect-error
-export const example167: DomQueryParams = {"selector": "nav", "limit": 5};
+export const example177: DomQueryParams = {"selector": "nav", "limit": 5};
 
 // spec/tools/analyze/dom.yaml: examples.results[0]
-export const example168: DomQueryResult = {"url": "http://localhost:3000/dashboard", "title": "My App - Dashboard", "matches": [{"selector": "#user-list > li:nth-child(1)", "tag": "li", "attributes": {"class": "user-item active", "data-id": "42"}, "text": "Alice Johnson", "boundingBox": {"x": 20, "y": 140, "width": 300, "height": 48}, "visible": true, "children": [{"tag": "span", "attributes": {"class": "name"}, "text": "Alice Johnson"}, {"tag": "span", "attributes": {"class": "status"}, "text": "Online"}]}], "matchCount": 5, "returnedCount": 1};
+export const example178: DomQueryResult = {"url": "http://localhost:3000/dashboard", "title": "My App - Dashboard", "matches": [{"selector": "#user-list > li:nth-child(1)", "tag": "li", "attributes": {"class": "user-item active", "data-id": "42"}, "text": "Alice Johnson", "boundingBox": {"x": 20, "y": 140, "width": 300, "height": 48}, "visible": true, "children": [{"tag": "span", "attributes": {"class": "name"}, "text": "Alice Johnson"}, {"tag": "span", "attributes": {"class": "status"}, "text": "Online"}]}], "matchCount": 5, "returnedCount": 1};
 
 // spec/tools/analyze/dom.yaml: examples.results[1]
-export const example169: DomQueryResult = {"url": "http://localhost:3000/empty", "title": "Empty", "matches": [], "matchCount": 0, "returnedCount": 0};
+export const example179: DomQueryResult = {"url": "http://localhost:3000/empty", "title": "Empty", "matches": [], "matchCount": 0, "returnedCount": 0};
 
 // spec/tools/analyze/page_info.yaml: examples.valid[0]
-export const example170: PageInfoParams = {};
+export const example180: PageInfoParams = {};
 
 // spec/tools/analyze/page_info.yaml: examples.invalid[0]: page_info takes no parameters
 // @ts-expect-error
-export const example171: PageInfoParams = {"selector": "body"};
+export const example181: PageInfoParams = {"selector": "body"};
 
 // spec/tools/analyze/page_info.yaml: examples.invalid[1]: unknown parameter
 // @ts-expect-error
-export const example172: PageInfoParams = {"force_refresh": true};
+export const example182: PageInfoParams = {"force_refresh": true};
 
 // spec/tools/analyze/page_info.yaml: examples.results[0]
-export const example173: PageInfoResult = {"url": "http://localhost:3000/dashboard", "title": "My App - Dashboard", "viewport": {"width": 1440, "height": 900}, "scroll": {"x": 0, "y": 320}, "documentHeight": 2400, "forms": [{"id": "login-form", "action": "/api/login", "fields": ["email", "password"]}], "headings": ["Dashboard", "Recent Activity", "Settings"], "links": 24, "images": 8, "interactiveElements": 15};
+export const example183: PageInfoResult = {"url": "http://localhost:3000/dashboard", "title": "My App - Dashboard", "viewport": {"width": 1440, "height": 900}, "scroll": {"x": 0, "y": 320}, "documentHeight": 2400, "forms": [{"id": "login-form", "action": "/api/login", "fields": ["email", "password"]}], "headings": ["Dashboard", "Recent Activity", "Settings"], "links": 24, "images": 8, "interactiveElements": 15};
 
 // spec/tools/interact/click.yaml: examples.valid[0]
-export const example174: ClickParams = {"selector": "#submit-btn"};
+export const example184: ClickParams = {"selector": "#submit-btn"};
 
 // spec/tools/interact/click.yaml: examples.valid[1]
-export const example175: ClickParams = {"selector": "nav a[href='/settings']"};
+export const example185: ClickParams = {"selector": "nav a[href='/settings']"};
 
 // spec/tools/interact/click.yaml: examples.invalid[0]: selector missing
 // @ts-expect-error
-export const example176: ClickParams = {};
+export const example186: ClickParams = {};
 
 // spec/tools/interact/click.yaml: examples.invalid[1]: empty selector (a value constraint: checked by the daemon only)
 
 // spec/tools/interact/click.yaml: examples.invalid[2]: unknown parameter
 // @ts-expect-error
-export const example178: ClickParams = {"selector": "#submit-btn", "double": true};
+export const example188: ClickParams = {"selector": "#submit-btn", "double": true};
 
 // spec/tools/interact/click.yaml: examples.results[0]
-export const example179: ClickResult = {"success": true, "selector": "#submit-btn", "tag": "button", "bounds": {"x": 640, "y": 512, "width": 120, "height": 40}};
+export const example189: ClickResult = {"success": true, "selector": "#submit-btn", "tag": "button", "bounds": {"x": 640, "y": 512, "width": 120, "height": 40}};
 
 // spec/tools/interact/delete_state.yaml: examples.valid[0]
-export const example180: DeleteStateParams = {"snapshot_name": "cart_full"};
+export const example190: DeleteStateParams = {"snapshot_name": "cart_full"};
 
 // spec/tools/interact/delete_state.yaml: examples.valid[1]
-export const example181: DeleteStateParams = {"snapshot_name": "old-session_2"};
+export const example191: DeleteStateParams = {"snapshot_name": "old-session_2"};
 
 // spec/tools/interact/delete_state.yaml: examples.invalid[0]: snapshot_name missing
 // @ts-expect-error
-export const example182: DeleteStateParams = {};
+export const example192: DeleteStateParams = {};
 
 // spec/tools/interact/delete_state.yaml: examples.invalid[1]: empty name (a value constraint: checked by the daemon only)
 
 // spec/tools/interact/delete_state.yaml: examples.invalid[2]: snapshot_name is not a string
 // @ts-expect-error
-export const example184: DeleteStateParams = {"snapshot_name": ["cart_full"]};
+export const example194: DeleteStateParams = {"snapshot_name": ["cart_full"]};
 
 // spec/tools/interact/delete_state.yaml: examples.results[0]
-export const example185: DeleteStateResult = {"success": true, "snapshot_name": "cart_full"};
+export const example195: DeleteStateResult = {"success": true, "snapshot_name": "cart_full"};
 
 // spec/tools/interact/execute_js.yaml: examples.valid[0]
-export const example186: ExecuteJsParams = {"script": "window.__NEXT_DATA__"};
+export const example196: ExecuteJsParams = {"script": "window.__NEXT_DATA__"};
 
 // spec/tools/interact/execute_js.yaml: examples.valid[1]
-export const example187: ExecuteJsParams = {"script": "localStorage.getItem('auth_token') !== null", "timeout_ms": 1000};
+export const example197: ExecuteJsParams = {"script": "localStorage.getItem('auth_token') !== null", "timeout_ms": 1000};
 
 // spec/tools/interact/execute_js.yaml: examples.invalid[0]: script missing
 // @ts-expect-error
-export const example188: ExecuteJsParams = {};
+export const example198: ExecuteJsParams = {};
 
 // spec/tools/interact/execute_js.yaml: examples.invalid[1]: timeout must be positive (a value constraint: checked by the daemon only)
 
 // spec/tools/interact/execute_js.yaml: examples.invalid[2]: timeout_ms is not an integer
 // @ts-expect-error
-export const example190: ExecuteJsParams = {"script": "1 + 1", "timeout_ms": "5s"};
+export const example200: ExecuteJsParams = {"script": "1 + 1", "timeout_ms": "5s"};
 
 // spec/tools/interact/execute_js.yaml: examples.invalid[3]: unknown parameter (use script)
 // @ts-expect-error
-export const example191: ExecuteJsParams = {"code": "1 + 1"};
+export const example201: ExecuteJsParams = {"code": "1 + 1"};
 
 // spec/tools/interact/execute_js.yaml: examples.results[0]
-export const example192: ExecuteJsResult = {"success": true, "result": 2, "execution_path": "page_context", "duration_ms": 1};
+export const example202: ExecuteJsResult = {"success": true, "result": 2, "execution_path": "page_context", "duration_ms": 1};
 
 // spec/tools/interact/execute_js.yaml: examples.results[1]
-export const example193: ExecuteJsResult = {"success": true, "result": {"user": {"id": "42", "name": "Alice"}, "cart": {"items": 3}}, "execution_path": "debugger", "duration_ms": 14};
+export const example203: ExecuteJsResult = {"success": true, "result": {"user": {"id": "42", "name": "Alice"}, "cart": {"items": 3}}, "execution_path": "debugger", "duration_ms": 14};
 
 // spec/tools/interact/execute_js.yaml: examples.results[2]
-export const example194: ExecuteJsResult = {"success": false, "error": "Error: test", "stack": "Error: test\n    at <anonymous>:1:7", "execution_path": "page_context", "duration_ms": 0};
+export const example204: ExecuteJsResult = {"success": false, "error": "Error: test", "stack": "Error: test\n    at <anonymous>:1:7", "execution_path": "page_context", "duration_ms": 0};
 
 // spec/tools/interact/highlight.yaml: examples.valid[0]
-export const example195: HighlightParams = {"selector": "#submit-btn"};
+export const example205: HighlightParams = {"selector": "#submit-btn"};
 
 // spec/tools/interact/highlight.yaml: examples.valid[1]
-export const example196: HighlightParams = {"selector": "form.checkout button[type=submit]", "duration_ms": 3000};
+export const example206: HighlightParams = {"selector": "form.checkout button[type=submit]", "duration_ms": 3000};
 
 // spec/tools/interact/highlight.yaml: examples.invalid[0]: selector missing
 // @ts-expect-error
-export const example197: HighlightParams = {};
+export const example207: HighlightParams = {};
 
 // spec/tools/interact/highlight.yaml: examples.invalid[1]: duration must be positive (a value constraint: checked by the daemon only)
 
 // spec/tools/interact/highlight.yaml: examples.invalid[2]: duration_ms is not an integer
 // @ts-expect-error
-export const example199: HighlightParams = {"selector": "#submit-btn", "duration_ms": "3s"};
+export const example209: HighlightParams = {"selector": "#submit-btn", "duration_ms": "3s"};
 
 // spec/tools/interact/highlight.yaml: examples.invalid[3]: unknown parameter
 // @ts-expect-error
-export const example200: HighlightParams = {"selector": "#submit-btn", "color": "blue"};
+export const example210: HighlightParams = {"selector": "#submit-btn", "color": "blue"};
 
 // spec/tools/interact/highlight.yaml: examples.results[0]
-export const example201: HighlightResult = {"success": true, "selector": "#submit-btn", "bounds": {"x": 640, "y": 512, "width": 120, "height": 40}};
+export const example211: HighlightResult = {"success": true, "selector": "#submit-btn", "bounds": {"x": 640, "y": 512, "width": 120, "height": 40}};
 
 // spec/tools/interact/list_states.yaml: examples.valid[0]
-export const example202: ListStatesParams = {};
+export const example212: ListStatesParams = {};
 
 // spec/tools/interact/list_states.yaml: examples.invalid[0]: list_states takes no parameters
 // @ts-expect-error
-export const example203: ListStatesParams = {"snapshot_name": "cart_full"};
+export const example213: ListStatesParams = {"snapshot_name": "cart_full"};
 
 // spec/tools/interact/list_states.yaml: examples.invalid[1]: unknown parameter
 // @ts-expect-error
-export const example204: ListStatesParams = {"limit": 10};
+export const example214: ListStatesParams = {"limit": 10};
 
 // spec/tools/interact/list_states.yaml: examples.results[0]
-export const example205: ListStatesResult = {"snapshots": [{"name": "cart_full", "url": "http://localhost:3000/cart", "timestamp": "2026-11-22T10:15:00Z", "size_bytes": 1234}, {"name": "logged-in-admin", "url": "http://localhost:3000/admin", "timestamp": "2026-11-21T17:02:41Z", "size_bytes": 860}]};
+export const example215: ListStatesResult = {"snapshots": [{"name": "cart_full", "url": "http://localhost:3000/cart", "timestamp": "2026-11-22T10:15:00Z", "size_bytes": 1234}, {"name": "logged-in-admin", "url": "http://localhost:3000/admin", "timestamp": "2026-11-21T17:02:41Z", "size_bytes": 860}]};
 
 // spec/tools/interact/list_states.yaml: examples.results[1]
-export const example206: ListStatesResult = {"snapshots": []};
+export const example216: ListStatesResult = {"snapshots": []};
 
 // spec/tools/interact/load_state.yaml: examples.valid[0]
-export const example207: LoadStateParams = {"snapshot_name": "cart_full"};
+export const example217: LoadStateParams = {"snapshot_name": "cart_full"};
 
 // spec/tools/interact/load_state.yaml: examples.valid[1]
-export const example208: LoadStateParams = {"snapshot_name": "logged-in-admin", "include_url": false};
+export const example218: LoadStateParams = {"snapshot_name": "logged-in-admin", "include_url": false};
 
 // spec/tools/interact/load_state.yaml: examples.invalid[0]: snapshot_name missing
 // @ts-expect-error
-export const example209: LoadStateParams = {"include_url": true};
+export const example219: LoadStateParams = {"include_url": true};
 
 // spec/tools/interact/load_state.yaml: examples.invalid[1]: include_url is not a boolean
 // @ts-expect-error
-export const example210: LoadStateParams = {"snapshot_name": "cart_full", "include_url": "no"};
+export const example220: LoadStateParams = {"snapshot_name": "cart_full", "include_url": "no"};
 
 // spec/tools/interact/load_state.yaml: examples.invalid[2]: space in the name (a value constraint: checked by the daemon only)
 
 // spec/tools/interact/load_state.yaml: examples.results[0]
-export const example212: LoadStateResult = {"success": true, "snapshot_name": "cart_full", "restored": {"localStorage": 5, "sessionStorage": 2, "cookies": 3}, "navigated_to": "http://localhost:3000/cart"};
+export const example222: LoadStateResult = {"success": true, "snapshot_name": "cart_full", "restored": {"localStorage": 5, "sessionStorage": 2, "cookies": 3}, "navigated_to": "http://localhost:3000/cart"};
 
 // spec/tools/interact/load_state.yaml: examples.results[1]
-export const example213: LoadStateResult = {"success": true, "snapshot_name": "logged-in-admin", "restored": {"localStorage": 2, "sessionStorage": 0, "cookies": 1}};
+export const example223: LoadStateResult = {"success": true, "snapshot_name": "logged-in-admin", "restored": {"localStorage": 2, "sessionStorage": 0, "cookies": 1}};
 
 // spec/tools/interact/navigate.yaml: examples.valid[0]
-export const example214: NavigateParams = {"url": "http://localhost:3000/login"};
+export const example224: NavigateParams = {"url": "http://localhost:3000/login"};
 
 // spec/tools/interact/navigate.yaml: examples.valid[1]
-export const example215: NavigateParams = {"url": "http://localhost:3000/cart?step=2", "wait_for_load": false};
+export const example225: NavigateParams = {"url": "http://localhost:3000/cart?step=2", "wait_for_load": false};
 
 // spec/tools/interact/navigate.yaml: examples.invalid[0]: url missing
 // @ts-expect-error
-export const example216: NavigateParams = {};
+export const example226: NavigateParams = {};
 
 // spec/tools/interact/navigate.yaml: examples.invalid[1]: wait_for_load is not a boolean
 // @ts-expect-error
-export const example217: NavigateParams = {"url": "http://localhost:3000", "wait_for_load": "yes"};
+export const example227: NavigateParams = {"url": "http://localhost:3000", "wait_for_load": "yes"};
 
 // spec/tools/interact/navigate.yaml: examples.invalid[2]: unknown parameter
 // @ts-expect-error
-export const example218: NavigateParams = {"url": "http://localhost:3000", "new_tab": true};
+export const example228: NavigateParams = {"url": "http://localhost:3000", "new_tab": true};
 
 // spec/tools/interact/navigate.yaml: examples.invalid[3]: not an absolute URL (no scheme) (a value constraint: checked by the daemon only)
 
 // spec/tools/interact/navigate.yaml: examples.invalid[4]: null is not a boolean
 // @ts-expect-error
-export const example220: NavigateParams = {"url": "http://localhost:3000", "wait_for_load": null};
+export const example230: NavigateParams = {"url": "http://localhost:3000", "wait_for_load": null};
 
 // spec/tools/interact/navigate.yaml: examples.results[0]
-export const example221: NavigateResult = {"success": true, "url": "http://localhost:3000/login", "title": "My App - Sign in", "status": 200};
+export const example231: NavigateResult = {"success": true, "url": "http://localhost:3000/login", "title": "My App - Sign in", "status": 200};
 
 // spec/tools/interact/navigate.yaml: examples.results[1]
-export const example222: NavigateResult = {"success": true, "url": "http://localhost:3000/cart?step=2"};
+export const example232: NavigateResult = {"success": true, "url": "http://localhost:3000/cart?step=2"};
 
 // spec/tools/interact/new_tab.yaml: examples.valid[0]
-export const example223: NewTabParams = {};
+export const example233: NewTabParams = {};
 
 // spec/tools/interact/new_tab.yaml: examples.valid[1]
-export const example224: NewTabParams = {"url": "http://localhost:3000/checkout", "track": true};
+export const example234: NewTabParams = {"url": "http://localhost:3000/checkout", "track": true};
 
 // spec/tools/interact/new_tab.yaml: examples.invalid[0]: track is not a boolean
 // @ts-expect-error
-export const example225: NewTabParams = {"track": "yes"};
+export const example235: NewTabParams = {"track": "yes"};
 
 // spec/tools/interact/new_tab.yaml: examples.invalid[1]: unknown parameter
 // @ts-expect-error
-export const example226: NewTabParams = {"url": "http://localhost:3000", "active": true};
+export const example236: NewTabParams = {"url": "http://localhost:3000", "active": true};
 
 // spec/tools/interact/new_tab.yaml: examples.results[0]
-export const example227: NewTabResult = {"success": true, "tab_id": 1873, "url": "http://localhost:3000/checkout", "tracked": true};
+export const example237: NewTabResult = {"success": true, "tab_id": 1873, "url": "http://localhost:3000/checkout", "tracked": true};
 
 // spec/tools/interact/new_tab.yaml: examples.results[1]
-export const example228: NewTabResult = {"success": true, "tab_id": 1874, "url": "about:blank", "tracked": false};
+export const example238: NewTabResult = {"success": true, "tab_id": 1874, "url": "about:blank", "tracked": false};
 
 // spec/tools/interact/refresh.yaml: examples.valid[0]
-export const example229: RefreshParams = {};
+export const example239: RefreshParams = {};
 
 // spec/tools/interact/refresh.yaml: examples.valid[1]
-export const example230: RefreshParams = {"bypass_cache": true};
+export const example240: RefreshParams = {"bypass_cache": true};
 
 // spec/tools/interact/refresh.yaml: examples.invalid[0]: bypass_cache is not a boolean
 // @ts-expect-error
-export const example231: RefreshParams = {"bypass_cache": 1};
+export const example241: RefreshParams = {"bypass_cache": 1};
 
 // spec/tools/interact/refresh.yaml: examples.invalid[1]: unknown parameter
 // @ts-expect-error
-export const example232: RefreshParams = {"hard": true};
+export const example242: RefreshParams = {"hard": true};
 
 // spec/tools/interact/refresh.yaml: examples.results[0]
-export const example233: RefreshResult = {"success": true, "url": "http://localhost:3000/dashboard"};
+export const example243: RefreshResult = {"success": true, "url": "http://localhost:3000/dashboard"};
 
 // spec/tools/interact/save_state.yaml: examples.valid[0]
-export const example234: SaveStateParams = {"snapshot_name": "cart_full"};
+export const example244: SaveStateParams = {"snapshot_name": "cart_full"};
 
 // spec/tools/interact/save_state.yaml: examples.valid[1]
-export const example235: SaveStateParams = {"snapshot_name": "logged-in-admin"};
+export const example245: SaveStateParams = {"snapshot_name": "logged-in-admin"};
 
 // spec/tools/interact/save_state.yaml: examples.invalid[0]: snapshot_name missing
 // @ts-expect-error
-export const example236: SaveStateParams = {};
+export const example246: SaveStateParams = {};
 
 // spec/tools/interact/save_state.yaml: examples.invalid[1]: unsafe characters in the name (a value constraint: checked by the daemon only)
 
 // spec/tools/interact/save_state.yaml: examples.invalid[2]: snapshot_name is not a string
 // @ts-expect-error
-export const example238: SaveStateParams = {"snapshot_name": 42};
+export const example248: SaveStateParams = {"snapshot_name": 42};
 
 // spec/tools/interact/save_state.yaml: examples.invalid[3]: unknown parameter
 // @ts-expect-error
-export const example239: SaveStateParams = {"snapshot_name": "cart_full", "include_url": true};
+export const example249: SaveStateParams = {"snapshot_name": "cart_full", "include_url": true};
 
 // spec/tools/interact/save_state.yaml: examples.results[0]
-export const example240: SaveStateResult = {"success": true, "snapshot_name": "cart_full", "size_bytes": 1234, "counts": {"localStorage": 5, "sessionStorage": 2, "cookies": 3}, "url": "http://localhost:3000/cart"};
+export const example250: SaveStateResult = {"success": true, "snapshot_name": "cart_full", "size_bytes": 1234, "counts": {"localStorage": 5, "sessionStorage": 2, "cookies": 3}, "url": "http://localhost:3000/cart"};
 
 // spec/tools/interact/type.yaml: examples.valid[0]
-export const example241: TypeTextParams = {"selector": "input[name=email]", "text": "alice@example.com"};
+export const example251: TypeTextParams = {"selector": "input[name=email]", "text": "alice@example.com"};
 
 // spec/tools/interact/type.yaml: examples.valid[1]
-export const example242: TypeTextParams = {"selector": "#search", "text": "blue shoes", "clear": true, "submit": true};
+export const example252: TypeTextParams = {"selector": "#search", "text": "blue shoes", "clear": true, "submit": true};
 
 // spec/tools/interact/type.yaml: examples.invalid[0]: text missing
 // @ts-expect-error
-export const example243: TypeTextParams = {"selector": "#search"};
+export const example253: TypeTextParams = {"selector": "#search"};
 
 // spec/tools/interact/type.yaml: examples.invalid[1]: selector missing
 // @ts-expect-error
-export const example244: TypeTextParams = {"text": "hello"};
+export const example254: TypeTextParams = {"text": "hello"};
 
 // spec/tools/interact/type.yaml: examples.invalid[2]: submit is not a boolean
 // @ts-expect-error
-export const example245: TypeTextParams = {"selector": "#search", "text": "hello", "submit": "yes"};
+export const example255: TypeTextParams = {"selector": "#search", "text": "hello", "submit": "yes"};
 
 // spec/tools/interact/type.yaml: examples.invalid[3]: text is not a string
 // @ts-expect-error
-export const example246: TypeTextParams = {"selector": "#search", "text": 42};
+export const example256: TypeTextParams = {"selector": "#search", "text": 42};
 
 // spec/tools/interact/type.yaml: examples.results[0]
-export const example247: TypeTextResult = {"success": true, "selector": "input[name=email]", "value_length": 17};
+export const example257: TypeTextResult = {"success": true, "selector": "input[name=email]", "value_length": 17};
 
 // spec/tools/interact/upload.yaml: examples.results[0]
-export const example248: UploadResult = {"success": true, "selector": "input[type=file]", "file_name": "avatar.png", "size_bytes": 48213, "mime_type": "image/png"};
+export const example258: UploadResult = {"success": true, "selector": "input[type=file]", "file_name": "avatar.png", "size_bytes": 48213, "mime_type": "image/png"};

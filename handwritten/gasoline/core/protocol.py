@@ -234,8 +234,8 @@ def check_modern_meta(params: dict[str, Any]) -> None:
         )
 
 
-def check_modern_version(params: dict[str, Any]) -> None:
-    requested = params["_meta"][META + "protocolVersion"]
+def check_modern_version(requested: str) -> None:
+    """A protocol version past the legacy ones must be the modern era's own."""
     if requested != MODERN_VERSION:
         raise RpcError(
             UNSUPPORTED_PROTOCOL_VERSION,
@@ -335,7 +335,7 @@ class McpServer:
     def answer(self, request: Request, exchange: Exchange) -> dict[str, Any]:
         if exchange.modern:
             check_modern_meta(request.params)
-            check_modern_version(request.params)
+            check_modern_version(request.params["_meta"][META + "protocolVersion"])
         method = self.methods.get(request.method)
         removed = LEGACY_ONLY_METHODS if exchange.modern else MODERN_ONLY_METHODS
         if method is None or request.method in removed:

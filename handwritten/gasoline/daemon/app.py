@@ -16,12 +16,13 @@ from gasoline.composition import Daemon
 from gasoline.core import jsonrpc
 from gasoline.core.dispatch import Dispatcher
 from gasoline.core.jsonrpc import INVALID_REQUEST, RpcError
-from gasoline.safety.approvals import ApprovalEngine, DecisionError
 from gasoline.safety.redaction import RedactionUnavailable, Redactor
 from gasoline.transports.http import McpEndpoint, reply
 from gasoline_generated.policy import EXTENSION_ORIGIN
 
-from .extension_routes import Events, Sync, request_error
+from .approval_routes import Approvals
+from .extension_routes import Events, Sync
+from .request_bodies import request_error
 
 MCP_PATH = "/mcp"
 
@@ -80,35 +81,6 @@ def refuse(req: falcon.Request, resp: falcon.Response, status: int, message: str
     else:
         request_error(resp, status, REFUSAL_CODES[status], message)
     resp.complete = True
-
-
-class Approvals:
-    """The human channel for approvals (the CLI, the extension's popup, the panel): behind the approver token.
-
-    GET /approvals lists the pending requests; POST /approvals/{id} with {"decision": "approve" | "deny"}
-    decides one. No MCP tool reaches this: tools/call goes to the dispatcher, never here.
-    """
-
-    def __init__(self, engine: ApprovalEngine) -> None:
-        self.engine = engine
-
-    def on_get(self, req: falcon.Request, resp: falcon.Response) -> None:
-        resp.media = {"pending": self.engine.pending()}
-
-    def on_post_item(self, req: falcon.Request, resp: falcon.Response, request_id: str) -> None:
-        body = req.get_media(default_when_empty={})
-        decision = body.get("decision") if isinstance(body, dict) else None
-        if decision not in ("approve", "deny"):
-            resp.status = 400
-            resp.media = {"error": 'send {"decision": "approve"} or {"decision": "deny"}'}
-            return
-        try:
-            decided = self.engine.decide(request_id, decision == "approve", by=req.get_header("User-Agent") or "http")
-        except DecisionError as error:
-            resp.status = 409 if error.found else 404
-            resp.media = {"error": str(error)}
-            return
-        resp.media = decided
 
 
 class Health:

@@ -20,12 +20,14 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from datetime import UTC, datetime
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from gasoline.contract import ModeEntry
+from gasoline.contract import ModeEntry, MutationClass
 from gasoline.core.errors import ToolFailure
+from gasoline_generated.models import Approval
 
 from .audit import AuditTrail
 from .redaction import Redactor
@@ -36,12 +38,12 @@ class ApprovalRequest:
     id: str
     tool: str
     mode: str
-    mutation: str
+    mutation: MutationClass
     scope: str
     summary: str
     arguments_hash: str
     expires_at: float
-    status: str = "pending"  # pending | approved | denied | used | expired
+    status: Literal["pending", "approved", "denied", "used", "expired"] = "pending"
     token: str | None = None
 
 
@@ -73,8 +75,9 @@ def arguments_hash(arguments: Mapping[str, Any]) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def _iso(timestamp: float) -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(timestamp))
+def _utc_second(timestamp: float) -> datetime:
+    """A time as approvals show it: UTC, to the second."""
+    return datetime.fromtimestamp(int(timestamp), UTC)
 
 
 class ApprovalEngine:
@@ -130,7 +133,13 @@ class ApprovalEngine:
         self._redeem(approval_id, entry, scope, digest)
 
     def _ask(
-        self, entry: ModeEntry, mutation: str, scope: str, digest: str, arguments: Mapping[str, Any], plain: str
+        self,
+        entry: ModeEntry,
+        mutation: MutationClass,
+        scope: str,
+        digest: str,
+        arguments: Mapping[str, Any],
+        plain: str,
     ) -> ToolFailure:
         shown = ", ".join(
             f"{name}={json.dumps(value, ensure_ascii=False)}" for name, value in self.redactor.value(arguments).items()
@@ -149,15 +158,16 @@ class ApprovalEngine:
             expired = self._housekeep()
             self._requests[request.id] = request
         self._audit_expired(expired)
-        self.audit.write("requested", **self.public(request))
+        public = self.public(request).model_dump(mode="json")
+        self.audit.write("requested", **public)
         message = (
             f"{entry.label} needs a human approval ({mutation}). Ask the user to approve request {request.id} "
             f"(they run `gasoline approve {request.id}` themselves, or use the extension), then retry the "
             f'identical call with approval_id="{request.id}". Nothing has been done.'
         )
-        return ToolFailure.of(entry, "approval_required", message, details=self.public(request))
+        return ToolFailure.of(entry, "approval_required", message, details=public)
 
-    def decide(self, request_id: str, approve: bool, by: str) -> dict[str, Any]:
+    def decide(self, request_id: str, approve: bool, by: str) -> Approval:
         """A human's decision, through a human channel only. Returns the request as shown to humans."""
         with self._lock:
             expired = self._housekeep()
@@ -177,10 +187,10 @@ class ApprovalEngine:
             raise error
         assert request is not None  # found pending above, or error was set
         shown = self.public(request)
-        self.audit.write("approved" if approve else "denied", by=by, **shown)
+        self.audit.write("approved" if approve else "denied", by=by, **shown.model_dump(mode="json"))
         return shown
 
-    def pending(self) -> list[dict[str, Any]]:
+    def pending(self) -> list[Approval]:
         return [self.public(request) for request in self._waiting()]
 
     def pending_count(self) -> int:
@@ -193,18 +203,18 @@ class ApprovalEngine:
         self._audit_expired(expired)
         return waiting
 
-    def public(self, request: ApprovalRequest) -> dict[str, Any]:
+    def public(self, request: ApprovalRequest) -> Approval:
         """What a human channel shows (and what approval_required carries): redacted, never the token."""
-        return {
-            "request_id": request.id,
-            "tool": request.tool,
-            "mode": request.mode,
-            "mutation": request.mutation,
-            "scope": self.redactor.text(request.scope),
-            "summary": request.summary,
-            "status": request.status,
-            "expires_at": _iso(request.expires_at),
-        }
+        return Approval(
+            request_id=request.id,
+            tool=request.tool,
+            mode=request.mode,
+            mutation=request.mutation,
+            scope=self.redactor.text(request.scope),
+            summary=request.summary,
+            status=request.status,
+            expires_at=_utc_second(request.expires_at),
+        )
 
     def _redeem(self, approval_id: str, entry: ModeEntry, scope: str, digest: str) -> None:
         with self._lock:  # one lock for check-and-use: of two concurrent retries, exactly one wins
@@ -282,4 +292,4 @@ class ApprovalEngine:
 
     def _audit_expired(self, expired: list[ApprovalRequest]) -> None:
         for request in expired:
-            self.audit.write("expired", **self.public(request))
+            self.audit.write("expired", **self.public(request).model_dump(mode="json"))

@@ -31,6 +31,7 @@ from gasoline.core.protocol import (
     McpServer,
     Session,
     check_modern_meta,
+    check_modern_version,
 )
 
 SESSION_HEADER = "Mcp-Session-Id"
@@ -127,8 +128,13 @@ class McpEndpoint:
         self._not_allowed(resp)
 
     def on_delete(self, req: falcon.Request, resp: falcon.Response) -> None:
+        """End a legacy-era session. The modern era has none to end (405), once its version is one we speak."""
         session_id = req.get_header(SESSION_HEADER)
         if self.modern(req):
+            try:
+                check_modern_version(header_value(req.get_header("MCP-Protocol-Version")) or "")
+            except RpcError as failure:
+                return reply(resp, 400, jsonrpc.error(None, failure))
             self._not_allowed(resp)
         elif not session_id:
             reply(
