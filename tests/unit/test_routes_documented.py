@@ -8,8 +8,9 @@ from pathlib import Path
 
 import falcon
 import falcon.inspect
+import falcon.testing
 
-from .daemon_app import daemon_app
+from .daemon_app import HOST, daemon_app
 
 DOCUMENT = Path(__file__).resolve().parents[2] / "generated" / "openapi" / "daemon.json"
 OPERATION_KEYS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
@@ -51,3 +52,13 @@ def test_a_route_missing_from_either_side_is_named() -> None:
     document["paths"]["/ghost"] = {"get": {"responses": {"200": {"description": "never served"}}}}
     assert served(app) - documented(document) == {("PUT", "/extra/{item_id}")}
     assert documented(document) - served(app) == {("GET", "/ghost")}
+
+
+def test_what_falcon_refuses_by_itself_is_a_request_error_too() -> None:
+    http = falcon.testing.TestClient(daemon_app())
+    nowhere = http.simulate_get("/nowhere", headers=HOST)
+    expected = {"error": "not_found", "message": "the daemon serves no /nowhere"}
+    assert (nowhere.status_code, nowhere.json) == (404, expected)
+    wrong = http.simulate_get("/events", headers=HOST)
+    assert (wrong.status_code, wrong.json["error"]) == (405, "method_not_allowed")
+    assert "POST" in wrong.headers["allow"]

@@ -112,6 +112,17 @@ class Health:
             resp.media = facts
 
 
+def falcon_error(req: falcon.Request, resp: falcon.Response, error: falcon.HTTPError) -> None:
+    """What falcon refuses by itself (no such path, a method the route does not serve) answers a
+    RequestError too, like every refusal of the daemon's own."""
+    if error.status_code == 404:
+        request_error(resp, 404, "not_found", f"the daemon serves no {req.path}")
+    elif error.status_code == 405:
+        request_error(resp, 405, "method_not_allowed", f"{req.path} does not take {req.method}")
+    else:
+        request_error(resp, error.status_code, "bad_request", error.description or error.title)
+
+
 def create_app(daemon: Daemon, port: int, tokens: Tokens, max_body_bytes: int) -> falcon.App[Any, Any]:
     """The daemon's HTTP API on `port`, each route holding only the services it uses."""
     services = daemon.services
@@ -123,6 +134,7 @@ def create_app(daemon: Daemon, port: int, tokens: Tokens, max_body_bytes: int) -
     app: falcon.App[Any, Any] = falcon.App()
     app.add_middleware(LoopbackGuard(port))  # first: a request from elsewhere is refused before anything else
     app.add_middleware(BearerAuth(tokens_by_resource))
+    app.set_error_serializer(falcon_error)
     app.add_route(MCP_PATH, mcp)
     app.add_route("/health", Health(daemon.dispatcher, services.redactor))
     app.add_route("/approvals", decisions)
