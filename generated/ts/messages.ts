@@ -288,11 +288,11 @@ export interface DomQueryParams {
   selector: string;
   /** Include computed styles of each match. */
   include_styles?: boolean;
-  /** Style properties to include; when absent with include_styles, the layout-relevant ones (display, position, width, height, margin, padding, flex, grid, visibility, opacity, overflow, z-index, color, background-color, font-size). */
+  /** Style properties to include; the layout-relevant ones when absent. */
   properties?: string[];
   /** Include each match's child subtree. */
   include_children?: boolean;
-  /** Child depth when include_children is set; capped at 5. */
+  /** Child depth, with include_children; at most 5. */
   max_depth?: number;
 }
 
@@ -351,9 +351,9 @@ export interface ExecuteJsCommandResult {
 
 /** Parameters of the execute_js command. */
 export interface ExecuteJsParams {
-  /** JavaScript to evaluate; its value (or the value of the promise it returns) must be JSON-serializable. */
+  /** JavaScript to evaluate; its value (or its promise's) must be JSON-serializable. */
   script: string;
-  /** How long the script may run, in ms (default 5000). */
+  /** How long the script may run, in milliseconds. */
   timeout_ms?: number;
 }
 
@@ -420,7 +420,7 @@ export interface HighlightCommandResult {
 export interface HighlightParams {
   /** CSS selector of the element to highlight; the first match is used. */
   selector: string;
-  /** How long the outline stays, in ms (default 5000). */
+  /** How long the outline stays, in milliseconds. */
   duration_ms?: number;
 }
 
@@ -603,7 +603,7 @@ export interface NavigateCommandResult {
 export interface NavigateParams {
   /** Absolute URL to load, e.g. http://localhost:3000/login. */
   url: string;
-  /** Wait until the page has loaded before returning. */
+  /** Wait for the page to load. */
   wait_for_load?: boolean;
 }
 
@@ -823,7 +823,7 @@ export interface SaveStateCommandResult {
 
 /** Parameters of the save_state command. */
 export interface SaveStateParams {
-  /** Name of the snapshot: letters, digits, _ and -, up to 64 characters. */
+  /** Name of the snapshot. */
   snapshot_name: string;
 }
 

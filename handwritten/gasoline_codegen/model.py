@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from gasoline.contract import MutationRule
@@ -64,6 +64,7 @@ class Tool:
     description: str
     modes: tuple[Mode, ...]
     source: str
+    parameters: dict[str, str] = field(default_factory=dict)  # published descriptions of shared parameters
 
     @property
     def published_modes(self) -> tuple[Mode, ...]:

@@ -179,6 +179,48 @@ def test_a_definition_that_differs_by_a_constraint_is_not_a_restatement(spec_roo
     build_spec(load_spec(spec_root))
 
 
+MINIMAL_MODE = """\
+mode: {mode}
+status: planned
+summary: A mode for the test.
+description: A mode for the test.
+mutation: read_only
+gates: []
+long_running: false
+limits: []
+params:
+  type: object
+  properties:
+    depth: {{type: integer, description: {text}}}
+result: {{type: object, properties: {{}}}}
+examples: {{valid: [{{}}], invalid: [{{value: {{depth: x}}, reason: not a number}}], results: [{{}}]}}
+"""
+
+
+def add_configure_modes(root: Path, depth_descriptions: dict[str, str]) -> None:
+    for mode, text in depth_descriptions.items():
+        (root / f"spec/tools/configure/{mode}.yaml").write_text(MINIMAL_MODE.format(mode=mode, text=text))
+
+
+def test_a_parameter_worded_differently_by_two_modes_needs_one_shared_description(spec_root: Path) -> None:
+    add_configure_modes(spec_root, {"first": "How deep.", "second": "Levels to descend."})
+    report = problems(spec_root)
+    assert (
+        "spec/tools/configure/tool.yaml:1: $.parameters: modes of configure describe 'depth' differently; "
+        "describe it once here, under parameters" in report
+    ), report
+    tool = spec_root / "spec/tools/configure/tool.yaml"
+    tool.write_text(tool.read_text() + "parameters:\n  depth: How many levels to descend.\n")
+    spec = build_spec(load_spec(spec_root))
+    assert next(t for t in spec.tools if t.name == "configure").parameters == {"depth": "How many levels to descend."}
+
+
+def test_a_shared_description_names_a_parameter_of_the_tool(spec_root: Path) -> None:
+    tool = spec_root / "spec/tools/configure/tool.yaml"
+    tool.write_text(tool.read_text() + "parameters:\n  depht: How deep.\n")
+    assert "$.parameters.depht: no mode of configure takes a parameter 'depht'" in problems(spec_root)
+
+
 def test_yaml_that_json_cannot_say_is_refused(spec_root: Path) -> None:
     edit(spec_root, HEALTH, "long_running: false", "long_running: false\nlong_running: true")
     assert "duplicate key 'long_running'" in problems(spec_root)

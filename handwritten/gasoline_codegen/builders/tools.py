@@ -25,8 +25,9 @@ def build_tools(ctx: BuildContext, limits: dict[str, int]) -> tuple[Tool, ...]:
     for folder, tool_file in tool_files.items():
         data = tool_file.data
         ctx.expect_file_name(tool_file, data["tool"], ["tool"], name=folder)
-        modes = tuple(build_mode(ctx, data, f, limits) for f in sorted(mode_files[folder], key=lambda f: f.rel))
-        check_parameter_types(ctx, data["tool"], mode_files[folder])
+        files = sorted(mode_files[folder], key=lambda f: f.rel)
+        modes = tuple(build_mode(ctx, data, f, limits) for f in files)
+        check_parameters(ctx, tool_file, dict(zip(modes, files, strict=True)))
         tools.append(
             Tool(
                 data["tool"],
@@ -36,6 +37,7 @@ def build_tools(ctx: BuildContext, limits: dict[str, int]) -> tuple[Tool, ...]:
                 data["description"].strip(),
                 modes,
                 tool_file.rel,
+                {name: " ".join(text.split()) for name, text in data.get("parameters", {}).items()},
             )
         )
     return tuple(sorted(tools, key=lambda t: (t.position, t.name)))
@@ -87,22 +89,31 @@ def build_mode(ctx: BuildContext, tool: dict[str, Any], spec_file: SpecFile, lim
     )
 
 
-def check_parameter_types(ctx: BuildContext, tool: str, files: list[SpecFile]) -> None:
-    """A parameter name means one type across a tool's modes: the published schema is flat."""
+def check_parameters(ctx: BuildContext, tool_file: SpecFile, modes: dict[Mode, SpecFile]) -> None:
+    """The published schema is flat, so a parameter name means one thing across a tool's modes:
+    one type, and one description (the tool's `parameters` entry where the modes word it differently)."""
+    tool, shared = tool_file.data["tool"], tool_file.data.get("parameters", {})
     seen: dict[str, tuple[Any, SpecFile]] = {}
-    for spec_file in files:
-        for name, schema in spec_file.data["params"].get("properties", {}).items():
+    descriptions: dict[str, set[str]] = defaultdict(set)
+    for mode, spec_file in modes.items():
+        params = ctx.namespace.definitions.get(mode.params_definition)
+        for name, schema in (params.schema["properties"] if params else {}).items():
+            where = ["params", "properties", name, "type"] if "properties" in spec_file.data["params"] else ["params"]
             kind = schema.get("type", "$ref" if "$ref" in schema else None)
             if isinstance(kind, list):
+                ctx.problem(spec_file, where, f"{name}: a parameter has one type; make it optional instead of nullable")
+            first_kind, first_file = seen.setdefault(name, (kind, spec_file))
+            if first_kind != kind:
                 ctx.problem(
-                    spec_file,
-                    ["params", "properties", name, "type"],
-                    "a parameter has one type; make it optional instead of nullable",
+                    spec_file, where, f"{tool} parameter {name!r} is {first_kind} in {first_file.rel} but {kind} here"
                 )
-            first = seen.setdefault(name, (kind, spec_file))
-            if first[0] != kind:
-                ctx.problem(
-                    spec_file,
-                    ["params", "properties", name, "type"],
-                    f"{tool} parameter {name!r} is {first[0]} in {first[1].rel} but {kind} here",
-                )
+            descriptions[name].add(" ".join(schema.get("description", "").split()))
+    for name in sorted(set(shared) - set(descriptions)):
+        ctx.problem(tool_file, ["parameters", name], f"no mode of {tool} takes a parameter {name!r}")
+    for name, texts in sorted(descriptions.items()):
+        if len(texts) > 1 and name not in shared:
+            ctx.problem(
+                tool_file,
+                ["parameters"],
+                f"modes of {tool} describe {name!r} differently; describe it once here, under parameters",
+            )
