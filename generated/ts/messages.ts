@@ -1004,3 +1004,50 @@ export interface UploadResult {
   /** MIME type given to the file, e.g. image/png. */
   mime_type: string;
 }
+
+/** Each command kind's params. */
+export interface CommandParamsByKind {
+  accessibility_audit: AccessibilityAuditParams;
+  click: ClickParams;
+  delete_state: DeleteStateParams;
+  dom_query: DomQueryParams;
+  execute_js: ExecuteJsParams;
+  highlight: HighlightParams;
+  list_states: ListStatesParams;
+  load_state: LoadStateParams;
+  navigate: NavigateParams;
+  new_tab: NewTabParams;
+  page_info: PageInfoParams;
+  refresh: RefreshParams;
+  save_state: SaveStateParams;
+  type: TypeTextParams;
+  upload: UploadParams;
+}
+
+/** Each command kind's result. */
+export interface CommandResultByKind {
+  accessibility_audit: AccessibilityAuditResult;
+  click: ClickResult;
+  delete_state: DeleteStateResult;
+  dom_query: DomQueryResult;
+  execute_js: ExecuteJsResult;
+  highlight: HighlightResult;
+  list_states: ListStatesResult;
+  load_state: LoadStateResult;
+  navigate: NavigateResult;
+  new_tab: NewTabResult;
+  page_info: PageInfoResult;
+  refresh: RefreshResult;
+  save_state: SaveStateResult;
+  type: TypeTextResult;
+  upload: UploadResult;
+}
+
+/** The command of one kind. */
+export type CommandOfKind<K extends Command["kind"]> = Extract<Command, { kind: K }>;
+
+/** One implementation per command kind, given its command and what the caller passes along: a kind
+ *  added to the spec without an implementation fails the type check. */
+export type CommandImplementations<Context> = {
+  [K in Command["kind"]]: (command: CommandOfKind<K>, context: Context) => Promise<CommandResultByKind[K]>;
+};

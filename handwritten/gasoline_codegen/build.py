@@ -26,7 +26,7 @@ def build_spec(files: list[SpecFile]) -> Spec:
     build_events(ctx)
     commands = build_messages(ctx)
     build_exchanges(ctx)
-    tools = build_tools(ctx, policy.limits)
+    tools = build_tools(ctx, policy.limits, {command.kind: command for command in commands})
     ctx.namespace.check_refs()
     check_duplicates(ctx)
     daemon_api_file = ctx.one("daemon_api")

@@ -49,6 +49,8 @@ class Mode:
     params_definition: str
     result_definition: str
     scope: tuple[str, str | None] = ("daemon", None)  # (kind, parameter that names the target)
+    command: str | None = None  # the browser command this mode forwards; None for a hand-written mode
+    command_timeout_param: str | None = None  # "timeout_ms" when that command's params carry its time limit
 
     @property
     def published(self) -> bool:
@@ -90,6 +92,8 @@ class LimitGroup:
 class Command:
     kind: str
     timeout_ms: int
+    params_definition: str
+    result_definition: str
 
 
 @dataclass(frozen=True)

@@ -268,6 +268,10 @@ def _meta_problems(spec_file: SpecFile, validators: dict[str, Draft202012Validat
             # Point at each unexpected key itself, not at the object that holds it.
             allowed = error.schema.get("properties", {})
             found.extend(([*path, key], f"{key!r} is not allowed here") for key in error.instance if key not in allowed)
+        elif error.validator == "not" and error.validator_value == {} and path:
+            # {"not": {}, "description": why} forbids a key in some case, and says why.
+            why = error.schema.get("description") if isinstance(error.schema, dict) else None
+            found.append((path, f"{path[-1]!r} is not allowed here" + (f": {why}" if why else "")))
         else:
             found.append((path, error.message))
     return [Problem(spec_file.rel, json_path(path), message, spec_file.line_of(path)) for path, message in found]

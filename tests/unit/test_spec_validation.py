@@ -42,6 +42,19 @@ def test_the_repository_spec_is_valid() -> None:
     assert [tool.name for tool in spec.tools] == ["observe", "analyze", "interact", "configure"]
 
 
+def test_a_mode_that_forwards_a_command_takes_the_commands_definitions() -> None:
+    spec = build_spec(load_spec(ROOT))
+    modes = {(mode.tool, mode.name): mode for tool in spec.tools for mode in tool.modes}
+    execute_js, click = modes["interact", "execute_js"], modes["interact", "click"]
+    assert (execute_js.command, execute_js.command_timeout_param) == ("execute_js", "timeout_ms")
+    assert (execute_js.params_definition, execute_js.result_definition) == ("ExecuteJsParams", "ExecuteJsResult")
+    assert (click.command, click.command_timeout_param) == ("click", None)
+    assert modes["analyze", "accessibility"].command is None, "it does more than forward: it has its own params"
+    assert modes["interact", "upload"].command is None
+    (click_examples,) = [s for s in spec.example_sets if s.definition == "ClickParams"]
+    assert (click_examples.published_tool, click_examples.mode) == ("interact", "click"), "checked as published too"
+
+
 def test_a_combinator_in_a_schema_is_rejected_with_its_path_and_line(spec_root: Path) -> None:
     edit(spec_root, HEALTH, "  properties: {}\n", "  properties: {}\n  oneOf: [{required: [a]}]\n")
     report = problems(spec_root)
@@ -121,6 +134,18 @@ def test_every_problem_is_reported_at_once(spec_root: Path) -> None:
             "safe: {type: boolean, description:",
             "safe: {type: boolean, descripton:",
             "$.components.schemas.ControlOperation.properties.safe.descripton: unknown schema keyword 'descripton'",
+        ),
+        (
+            "spec/tools/interact/refresh.yaml",
+            "command: refresh",
+            "command: reload",
+            "$.command: no command 'reload' in spec/messages/commands/",
+        ),
+        (
+            "spec/tools/interact/click.yaml",
+            "command: click",
+            "command: click\nparams: {$ref: '#/$defs/ClickParams'}",
+            "$.params: 'params' is not allowed here: a mode that names its command takes the command's params",
         ),
         (
             "spec/policy/approval.yaml",

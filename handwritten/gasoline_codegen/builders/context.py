@@ -3,6 +3,7 @@ the problems found so far and the example sets to turn into contract tests."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from pathlib import PurePosixPath
 from typing import Any
@@ -50,6 +51,12 @@ class BuildContext:
     def check(self, definition: str, examples: tuple[Example, ...], **published: str) -> None:
         """Record examples that the named definition must accept or reject."""
         self.example_sets.append(ExampleSet(definition, examples, **published))
+
+    def publish(self, definition: str, **published: str) -> None:
+        """Check the valid examples of a definition against a tool's published schema as well."""
+        self.example_sets = [
+            dataclasses.replace(s, **published) if s.definition == definition else s for s in self.example_sets
+        ]
 
     def expect_file_name(self, spec_file: SpecFile, value: str, path: list[str | int], name: str | None = None) -> None:
         expected = name or PurePosixPath(spec_file.rel).stem

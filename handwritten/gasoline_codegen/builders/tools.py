@@ -8,13 +8,16 @@ from typing import Any
 
 from gasoline.contract import MutationRule, mode_label
 
-from ..model import Mode, Tool
+from ..model import Command, Mode, Tool
 from ..schema import pascal
 from ..specload import SpecFile
 from .context import BuildContext, described, examples_of
 
+# A command's params property that carries its time limit, which a forwarding mode passes on.
+TIMEOUT_PARAM = "timeout_ms"
 
-def build_tools(ctx: BuildContext, limits: dict[str, int]) -> tuple[Tool, ...]:
+
+def build_tools(ctx: BuildContext, limits: dict[str, int], commands: dict[str, Command]) -> tuple[Tool, ...]:
     tool_files = {PurePosixPath(f.rel).parent.name: f for f in ctx.by_kind["tool"]}
     mode_files: dict[str, list[SpecFile]] = defaultdict(list)
     for spec_file in ctx.by_kind["mode"]:
@@ -26,7 +29,7 @@ def build_tools(ctx: BuildContext, limits: dict[str, int]) -> tuple[Tool, ...]:
         data = tool_file.data
         ctx.expect_file_name(tool_file, data["tool"], ["tool"], name=folder)
         files = sorted(mode_files[folder], key=lambda f: f.rel)
-        modes = tuple(build_mode(ctx, data, f, limits) for f in files)
+        modes = tuple(build_mode(ctx, data, f, limits, commands) for f in files)
         check_parameters(ctx, tool_file, dict(zip(modes, files, strict=True)))
         tools.append(
             Tool(
@@ -43,36 +46,36 @@ def build_tools(ctx: BuildContext, limits: dict[str, int]) -> tuple[Tool, ...]:
     return tuple(sorted(tools, key=lambda t: (t.position, t.name)))
 
 
-def build_mode(ctx: BuildContext, tool: dict[str, Any], spec_file: SpecFile, limits: dict[str, int]) -> Mode:
+def build_mode(
+    ctx: BuildContext, tool: dict[str, Any], spec_file: SpecFile, limits: dict[str, int], commands: dict[str, Command]
+) -> Mode:
     data = spec_file.data
     ctx.expect_file_name(spec_file, data["mode"], ["mode"])
-    stem = pascal(tool["tool"]) + pascal(data["mode"])
-    label = mode_label(tool["tool"], tool["mode_key"], data["mode"])
-    params = ctx.namespace.add(
-        f"{stem}Params", described(data["params"], f"Arguments of {label}."), spec_file.rel, "tools"
+    published = (
+        {"published_tool": tool["tool"], "mode_key": tool["mode_key"], "mode": data["mode"]}
+        if data["status"] == "implemented"
+        else {}
     )
-    result = ctx.namespace.add(
-        f"{stem}Result", described(data["result"], f"Result of {label}."), spec_file.rel, "tools"
-    )
-    ctx.add_defs(spec_file, "tools")
+    command = commands.get(data.get("command", ""))
+    if "command" in data:
+        params, result = forwarded_command(ctx, spec_file, command, published)
+        where: list[str | int] = ["command"]
+    else:
+        params, result = mode_schemas(ctx, tool, spec_file, published)
+        where = ["params", "properties"]
+    properties = definition_properties(ctx, params)
     rules = tuple(MutationRule(r["param"], r["equals"], r["mutation"]) for r in data.get("mutation_when", []))
     classes = {data["mutation"], *(rule.mutation for rule in rules)}
     if classes != {"read_only"} and "approval" not in data["gates"]:
         ctx.problem(spec_file, ["gates"], "a mode that can mutate must be gated by approval")
     scope_param = data.get("scope", {}).get("param")
-    if scope_param and scope_param not in data["params"].get("properties", {}):
+    if scope_param and scope_param not in properties:
         ctx.problem(spec_file, ["scope", "param"], f"{scope_param!r} is not a parameter of the mode")
-    if tool["mode_key"] in data["params"].get("properties", {}):
-        ctx.problem(
-            spec_file, ["params", "properties", tool["mode_key"]], "the mode key is not a parameter of the mode"
-        )
+    if tool["mode_key"] in properties:
+        ctx.problem(spec_file, [*where, tool["mode_key"]], "the mode key is not a parameter of the mode")
     for index, name in enumerate(data["limits"]):
         if name not in limits:
             ctx.problem(spec_file, ["limits", index], f"unknown limit {name!r}")
-    origin = f"{spec_file.rel}: examples"
-    published = {"published_tool": tool["tool"], "mode_key": tool["mode_key"], "mode": data["mode"]}
-    ctx.check(params, examples_of(origin, data["examples"]), **(published if data["status"] == "implemented" else {}))
-    ctx.check(result, examples_of(origin, {"results": data["examples"]["results"]}, valid_key="results"))
     return Mode(
         tool=tool["tool"],
         name=data["mode"],
@@ -86,7 +89,47 @@ def build_mode(ctx: BuildContext, tool: dict[str, Any], spec_file: SpecFile, lim
         params_definition=params,
         result_definition=result,
         scope=(data.get("scope", {}).get("kind", "daemon"), data.get("scope", {}).get("param")),
+        command=command.kind if command else None,
+        command_timeout_param=TIMEOUT_PARAM if command and TIMEOUT_PARAM in properties else None,
     )
+
+
+def mode_schemas(
+    ctx: BuildContext, tool: dict[str, Any], spec_file: SpecFile, published: dict[str, str]
+) -> tuple[str, str]:
+    """A hand-written mode's own params and result definitions, and its examples."""
+    data = spec_file.data
+    stem = pascal(tool["tool"]) + pascal(data["mode"])
+    label = mode_label(tool["tool"], tool["mode_key"], data["mode"])
+    params = ctx.namespace.add(
+        f"{stem}Params", described(data["params"], f"Arguments of {label}."), spec_file.rel, "tools"
+    )
+    result = ctx.namespace.add(
+        f"{stem}Result", described(data["result"], f"Result of {label}."), spec_file.rel, "tools"
+    )
+    ctx.add_defs(spec_file, "tools")
+    origin = f"{spec_file.rel}: examples"
+    ctx.check(params, examples_of(origin, data["examples"]), **published)
+    ctx.check(result, examples_of(origin, {"results": data["examples"]["results"]}, valid_key="results"))
+    return params, result
+
+
+def forwarded_command(
+    ctx: BuildContext, spec_file: SpecFile, command: Command | None, published: dict[str, str]
+) -> tuple[str, str]:
+    """A mode that forwards a browser command takes the command's params, result and examples."""
+    ctx.add_defs(spec_file, "tools")
+    if command is None:
+        ctx.problem(spec_file, ["command"], f"no command {spec_file.data['command']!r} in spec/messages/commands/")
+        return "", ""
+    if published:
+        ctx.publish(command.params_definition, **published)
+    return command.params_definition, command.result_definition
+
+
+def definition_properties(ctx: BuildContext, name: str) -> dict[str, Any]:
+    definition = ctx.namespace.definitions.get(name)
+    return definition.schema.get("properties", {}) if definition else {}
 
 
 def check_parameters(ctx: BuildContext, tool_file: SpecFile, modes: dict[Mode, SpecFile]) -> None:
@@ -96,9 +139,13 @@ def check_parameters(ctx: BuildContext, tool_file: SpecFile, modes: dict[Mode, S
     seen: dict[str, tuple[Any, SpecFile]] = {}
     descriptions: dict[str, set[str]] = defaultdict(set)
     for mode, spec_file in modes.items():
-        params = ctx.namespace.definitions.get(mode.params_definition)
-        for name, schema in (params.schema["properties"] if params else {}).items():
-            where = ["params", "properties", name, "type"] if "properties" in spec_file.data["params"] else ["params"]
+        for name, schema in definition_properties(ctx, mode.params_definition).items():
+            own = "properties" in spec_file.data.get("params", {})
+            where = (
+                ["params", "properties", name, "type"]
+                if own
+                else ["command" if "command" in spec_file.data else "params"]
+            )
             kind = schema.get("type", "$ref" if "$ref" in schema else None)
             if isinstance(kind, list):
                 ctx.problem(spec_file, where, f"{name}: a parameter has one type; make it optional instead of nullable")
