@@ -21,35 +21,35 @@ class ObserveModes(Protocol):
     """The hand-written modes of `observe` (spec/tools/observe/), provided by gasoline.handlers.observe."""
 
     def command_result(self, params: models.ObserveCommandResultParams, ctx: CallContext) -> models.ObserveCommandResultResult:
-        """Status and result of a background browser command by its correlation_id: pending, ok, error, timeout or expired."""
+        """Status and result of a background command."""
         ...
 
     def errors(self, params: models.ObserveErrorsParams, ctx: CallContext) -> models.ObserveErrorsResult:
-        """Uncaught errors, unhandled promise rejections and console errors from the browser, newest first."""
+        """Uncaught errors, unhandled rejections and console errors."""
         ...
 
     def logs(self, params: models.ObserveLogsParams, ctx: CallContext) -> models.ObserveLogsResult:
-        """Console output from the browser (console.log, warn, error...), newest first, filtered by minimum level, page URL and time."""
+        """Browser console output."""
         ...
 
     def network_bodies(self, params: models.ObserveNetworkBodiesParams, ctx: CallContext) -> models.ObserveNetworkBodiesResult:
-        """Captured fetch/XHR requests with their request and response bodies, newest first, filtered by URL, method and status."""
+        """Captured fetch/XHR requests with their bodies."""
         ...
 
     def page(self, params: models.ObservePageParams, ctx: CallContext) -> models.ObservePageResult:
-        """The tab Gasoline works on: its id, URL and title, whether it is tracked, and whether the extension is connected."""
+        """The tab Gasoline works on, and whether the extension is connected."""
         ...
 
     def result_page(self, params: models.ObserveResultPageParams, ctx: CallContext) -> models.ObserveResultPageResult:
-        """The next part of a tool result that was too large to return at once."""
+        """The next part of a result too large to return at once."""
         ...
 
     def websocket_events(self, params: models.ObserveWebsocketEventsParams, ctx: CallContext) -> models.ObserveWebsocketEventsResult:
-        """WebSocket connection events and messages (open, message, close, error), newest first, by connection, URL or direction."""
+        """WebSocket lifecycle events and messages."""
         ...
 
     def websocket_status(self, params: models.ObserveWebsocketStatusParams, ctx: CallContext) -> models.ObserveWebsocketStatusResult:
-        """Open and recently closed WebSocket connections with state, message counts, message rates and last activity."""
+        """WebSocket connections, open and recent: state, message counts and rates."""
         ...
 
 
@@ -57,7 +57,7 @@ class AnalyzeModes(Protocol):
     """The hand-written modes of `analyze` (spec/tools/analyze/), provided by gasoline.handlers.analyze."""
 
     def accessibility(self, params: models.AnalyzeAccessibilityParams, ctx: CallContext) -> models.AccessibilityAuditResult:
-        """Run an axe-core accessibility audit of the page (or part of it) and list the violations with the failing elements and how to fix them."""
+        """axe-core audit: violations, failing elements, how to fix them."""
         ...
 
 
@@ -65,7 +65,7 @@ class InteractModes(Protocol):
     """The hand-written modes of `interact` (spec/tools/interact/), provided by gasoline.handlers.interact."""
 
     def upload(self, params: models.InteractUploadParams, ctx: CallContext) -> models.UploadResult:
-        """Attach a file from the repository to a file input on the page."""
+        """Attach a repository file to a file input."""
         ...
 
     def describe_upload(self, params: models.InteractUploadParams) -> str:
@@ -77,7 +77,7 @@ class ConfigureModes(Protocol):
     """The hand-written modes of `configure` (spec/tools/configure/), provided by gasoline.handlers.configure."""
 
     def clear(self, params: models.ConfigureClearParams, ctx: CallContext) -> models.ConfigureClearResult:
-        """Empty Gasoline's capture buffers (console logs, errors, network bodies, WebSocket events, command results), all or some."""
+        """Empty capture buffers."""
         ...
 
     def describe_clear(self, params: models.ConfigureClearParams) -> str:
@@ -85,7 +85,7 @@ class ConfigureModes(Protocol):
         ...
 
     def health(self, params: models.ConfigureHealthParams, ctx: CallContext) -> models.ConfigureHealthResult:
-        """Name, version, process, uptime, transports and buffer usage of the server, and which tool modes it offers."""
+        """Server version, uptime, transports, buffer usage and the modes it offers."""
         ...
 
 

@@ -156,11 +156,11 @@ class AnalyzeAccessibilityParams(BaseModel):
     )
     scope: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
-    CSS selector of the part of the page to audit; the whole page when absent.
+    CSS selector of the part to audit; the whole page when absent.
     """
     tags: Annotated[list[Tag] | MISSING, Field(min_length=1)] = MISSING
     """
-    axe-core rule tags to run, e.g. ["wcag2a", "wcag2aa"]; all rules when absent.
+    axe-core rule tags to run (wcag2aa...); all rules when absent.
     """
     include_passes: StrictBool = False
     """
@@ -168,11 +168,11 @@ class AnalyzeAccessibilityParams(BaseModel):
     """
     force_refresh: StrictBool = False
     """
-    Run a new audit even if a recent result for this URL is cached.
+    Audit again, even with a recent result for this URL cached.
     """
     background: StrictBool = False
     """
-    Return at once with a correlation_id instead of waiting; read the outcome later with observe(what="command_result").
+    Return a correlation_id at once; read the outcome with observe command_result.
     """
 
 
@@ -358,13 +358,13 @@ class ConfigureAgentWatchParams(BaseModel):
     )
     operation: Literal["enable", "disable", "status"]
     """
-    Turn the watch on, turn it off, or report its state.
+    Turn the watch on or off, or report it.
     """
     events: Annotated[
         list[Literal["errors", "network_errors", "security", "websocket"]] | MISSING, Field(min_length=1)
     ] = MISSING
     """
-    The kinds of event that trigger the agent, for enable; omitted, the current selection is kept.
+    For enable, the events that trigger the agent; the current ones when absent.
     """
     rate_limit_per_min: Annotated[StrictInt, Field(ge=1)] = 20
     """
@@ -372,7 +372,7 @@ class ConfigureAgentWatchParams(BaseModel):
     """
     dedupe_window_seconds: Annotated[StrictInt, Field(ge=0)] = 15
     """
-    Seconds in which a repeat of the same event is ignored; 0 keeps every one.
+    Seconds a repeat of an event is ignored for; 0 keeps every one.
     """
 
 
@@ -529,7 +529,7 @@ class ConfigureSnapshotParams(BaseModel):
     """
     name: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
-    A name for the new snapshot, for create, e.g. before_payment_test.
+    Name of the new snapshot (create).
     """
     snapshot_id: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
@@ -537,7 +537,7 @@ class ConfigureSnapshotParams(BaseModel):
     """
     service: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
-    The backend service, e.g. api-server; for list, omit it to list every service's snapshots.
+    The backend service ("api-server"); for list, every service when absent.
     """
 
 
@@ -835,7 +835,7 @@ class DomQueryParams(BaseModel):
     """
     properties: list[Property] | MISSING = MISSING
     """
-    Style properties to include; when absent with include_styles, the layout-relevant ones (display, position, width, height, margin, padding, flex, grid, visibility, opacity, overflow, z-index, color, background-color, font-size).
+    Style properties to include; the layout-relevant ones when absent.
     """
     include_children: StrictBool = False
     """
@@ -843,7 +843,7 @@ class DomQueryParams(BaseModel):
     """
     max_depth: Annotated[StrictInt, Field(ge=0)] = 3
     """
-    Child depth when include_children is set; capped at 5.
+    Child depth, with include_children; at most 5.
     """
 
 
@@ -951,11 +951,11 @@ class ExecuteJsParams(BaseModel):
     )
     script: Annotated[StrictStr, Field(min_length=1)]
     """
-    JavaScript to evaluate; its value (or the value of the promise it returns) must be JSON-serializable.
+    JavaScript to evaluate; its value (or its promise's) must be JSON-serializable.
     """
     timeout_ms: Annotated[StrictInt, Field(ge=1)] = 5000
     """
-    How long the script may run, in ms (default 5000).
+    How long the script may run, in milliseconds.
     """
 
 
@@ -1194,7 +1194,7 @@ class HighlightParams(BaseModel):
     """
     duration_ms: Annotated[StrictInt, Field(ge=1)] = 5000
     """
-    How long the outline stays, in ms (default 5000).
+    How long the outline stays, in milliseconds.
     """
 
 
@@ -1266,7 +1266,7 @@ class InteractBackendControlParams(BaseModel):
     )
     service: Annotated[StrictStr, Field(min_length=1)]
     """
-    The backend service to act on, e.g. api-server.
+    The backend service ("api-server").
     """
     operation: Annotated[StrictStr, Field(pattern="^[a-z][a-z0-9_]*$")]
     """
@@ -1274,7 +1274,7 @@ class InteractBackendControlParams(BaseModel):
     """
     params: dict[str, Any] | MISSING = MISSING
     """
-    Arguments of the operation, as the service declares them.
+    The operation's arguments, as the service declares them.
     """
     correlation_id: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
@@ -1282,11 +1282,11 @@ class InteractBackendControlParams(BaseModel):
     """
     shadow_mode: StrictBool = False
     """
-    Ask for the predicted result only; nothing changes.
+    Only predict the result; nothing changes.
     """
     dry_run: StrictBool = False
     """
-    Run and log the operation without committing its changes.
+    Run and log it without committing.
     """
     timeout_ms: Annotated[StrictInt, Field(ge=1)] = 30000
     """
@@ -1370,15 +1370,15 @@ class InteractCodeModifyParams(BaseModel):
     """
     line_range: Annotated[list[LineRangeItem] | MISSING, Field(max_length=2, min_length=2)] = MISSING
     """
-    [start, end] lines, both included (from 1), for replace and delete.
+    [start, end], both included, for replace and delete.
     """
     line: Annotated[StrictInt | MISSING, Field(ge=1)] = MISSING
     """
-    The line to insert before or after (from 1).
+    The line to insert at, for the inserts.
     """
     new_content: StrictStr | MISSING = MISSING
     """
-    The new text, for replace and the inserts; lines separated by \\n.
+    The new lines, for replace and the inserts.
     """
     correlation_id: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
@@ -1386,11 +1386,11 @@ class InteractCodeModifyParams(BaseModel):
     """
     reason: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
-    Why the change is made, kept in the modification log.
+    Why, for the modification log.
     """
     auto_test: StrictBool = False
     """
-    Run the tests after the edit and return their counts.
+    Run the tests after the edit.
     """
 
 
@@ -1434,7 +1434,7 @@ class InteractCodeReadParams(BaseModel):
     """
     lines: Annotated[list[Line] | MISSING, Field(max_length=2, min_length=2)] = MISSING
     """
-    [start, end]: only these lines, both included (from 1). Omit for the whole file.
+    [start, end], both included; the whole file when absent.
     """
 
 
@@ -1490,7 +1490,7 @@ class InteractCodeRollbackParams(BaseModel):
     )
     modification_id: Annotated[StrictStr, Field(min_length=1)]
     """
-    The change to undo, e.g. mod-20260131-101523-001.
+    The change to undo, as code_modify returned it.
     """
 
 
@@ -1564,15 +1564,15 @@ class InteractCodeSearchParams(BaseModel):
     )
     pattern: Annotated[StrictStr, Field(min_length=1)]
     """
-    A regular expression matched against each line, e.g. "handleSubmit|async.*payment".
+    A regular expression, matched against each line.
     """
     language: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
-    Only files of these languages, separated by |, e.g. "typescript|python".
+    Only files of these languages ("typescript|python").
     """
     path: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
-    Only files under this subdirectory, relative to the repository root, e.g. "src/".
+    Only files under this folder ("src/").
     """
     limit: Annotated[StrictInt, Field(ge=1, le=1000)] = 50
     """
@@ -1580,7 +1580,7 @@ class InteractCodeSearchParams(BaseModel):
     """
     exclude_patterns: list[ExcludePattern] | MISSING = MISSING
     """
-    Paths containing any of these are skipped, e.g. ["dist", ".next"].
+    Skip paths containing any of these ("dist").
     """
     case_sensitive: StrictBool = True
     """
@@ -1628,11 +1628,11 @@ class InteractRunTestsParams(BaseModel):
     )
     test_file: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
-    Only this test file, relative to the repository root.
+    Only this test file.
     """
     test_command: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
-    The command to run instead of the project's own, e.g. "npm test -- PaymentForm".
+    A command to run instead of the project's own ("npm test -- cart").
     """
     correlation_id: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
@@ -1842,7 +1842,7 @@ class NavigateParams(BaseModel):
     """
     wait_for_load: StrictBool = True
     """
-    Wait until the page has loaded before returning.
+    Wait for the page to load.
     """
 
 
@@ -2202,11 +2202,11 @@ class ObserveBackendStateParams(BaseModel):
     """
     query_type: Literal["key", "operations", "health"] = "key"
     """
-    key: values of keys; operations: the control operations offered; health: reachability.
+    What to read.
     """
     keys: Annotated[list[Key] | MISSING, Field(min_length=1)] = MISSING
     """
-    For query_type key, the keys to read; omit them for every key the service reports.
+    Keys to read (query_type key); all when absent.
     """
 
 
@@ -2310,7 +2310,7 @@ class ObserveLogsParams(BaseModel):
     )
     level: Literal["debug", "log", "info", "warn", "error"] = "debug"
     """
-    Minimum level to include, in the order debug < log < info < warn < error.
+    Minimum level to include.
     """
     limit: Annotated[StrictInt, Field(ge=1, le=1000)] = 50
     """
@@ -2374,7 +2374,7 @@ class ObserveModificationLogParams(BaseModel):
     """
     file: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
-    Only modifications of this file, or of files under this folder (relative to the repository root).
+    Only edits of this file or folder (relative to the repository root).
     """
     limit: Annotated[StrictInt, Field(ge=1)] = 50
     """
@@ -2422,11 +2422,11 @@ class ObserveNetworkBodiesParams(BaseModel):
     """
     method: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
-    Only requests with this HTTP method (GET, POST...), compared case-insensitively.
+    Only requests with this HTTP method (any case).
     """
     status_min: Annotated[StrictInt | MISSING, Field(ge=0, le=999)] = MISSING
     """
-    Only responses with at least this status (400 for errors only).
+    Only responses with at least this status (400: errors only).
     """
     status_max: Annotated[StrictInt | MISSING, Field(ge=0, le=999)] = MISSING
     """
@@ -2558,7 +2558,7 @@ class ObserveWebsocketEventsParams(BaseModel):
     )
     connection_id: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
-    Only events of this connection (the id from an event or from websocket_status).
+    Only events of this connection (an id from an event or websocket_status).
     """
     url_filter: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
@@ -2566,7 +2566,7 @@ class ObserveWebsocketEventsParams(BaseModel):
     """
     direction: Literal["incoming", "outgoing"] | MISSING = MISSING
     """
-    Only messages going this way; lifecycle events are left out when set.
+    Only messages going this way (no lifecycle events).
     """
     limit: Annotated[StrictInt, Field(ge=1, le=200)] = 50
     """
@@ -2821,7 +2821,7 @@ class SaveStateParams(BaseModel):
     )
     snapshot_name: Annotated[StrictStr, Field(max_length=64, min_length=1, pattern="^[A-Za-z0-9_-]+$")]
     """
-    Name of the snapshot: letters, digits, _ and -, up to 64 characters.
+    Name of the snapshot.
     """
 
 

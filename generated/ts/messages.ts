@@ -314,11 +314,11 @@ export interface DomQueryParams {
   selector: string;
   /** Include computed styles of each match. */
   include_styles?: boolean;
-  /** Style properties to include; when absent with include_styles, the layout-relevant ones (display, position, width, height, margin, padding, flex, grid, visibility, opacity, overflow, z-index, color, background-color, font-size). */
+  /** Style properties to include; the layout-relevant ones when absent. */
   properties?: string[];
   /** Include each match's child subtree. */
   include_children?: boolean;
-  /** Child depth when include_children is set; capped at 5. */
+  /** Child depth, with include_children; at most 5. */
   max_depth?: number;
 }
 
@@ -377,9 +377,9 @@ export interface ExecuteJsCommandResult {
 
 /** Parameters of the execute_js command. */
 export interface ExecuteJsParams {
-  /** JavaScript to evaluate; its value (or the value of the promise it returns) must be JSON-serializable. */
+  /** JavaScript to evaluate; its value (or its promise's) must be JSON-serializable. */
   script: string;
-  /** How long the script may run, in ms (default 5000). */
+  /** How long the script may run, in milliseconds. */
   timeout_ms?: number;
 }
 
@@ -446,7 +446,7 @@ export interface HighlightCommandResult {
 export interface HighlightParams {
   /** CSS selector of the element to highlight; the first match is used. */
   selector: string;
-  /** How long the outline stays, in ms (default 5000). */
+  /** How long the outline stays, in milliseconds. */
   duration_ms?: number;
 }
 
@@ -629,7 +629,7 @@ export interface NavigateCommandResult {
 export interface NavigateParams {
   /** Absolute URL to load, e.g. http://localhost:3000/login. */
   url: string;
-  /** Wait until the page has loaded before returning. */
+  /** Wait for the page to load. */
   wait_for_load?: boolean;
 }
 
@@ -855,7 +855,7 @@ export interface SaveStateCommandResult {
 
 /** Parameters of the save_state command. */
 export interface SaveStateParams {
-  /** Name of the snapshot: letters, digits, _ and -, up to 64 characters. */
+  /** Name of the snapshot. */
   snapshot_name: string;
 }
 
@@ -1036,3 +1036,50 @@ export interface UploadResult {
   /** MIME type given to the file, e.g. image/png. */
   mime_type: string;
 }
+
+/** Each command kind's params. */
+export interface CommandParamsByKind {
+  accessibility_audit: AccessibilityAuditParams;
+  click: ClickParams;
+  delete_state: DeleteStateParams;
+  dom_query: DomQueryParams;
+  execute_js: ExecuteJsParams;
+  highlight: HighlightParams;
+  list_states: ListStatesParams;
+  load_state: LoadStateParams;
+  navigate: NavigateParams;
+  new_tab: NewTabParams;
+  page_info: PageInfoParams;
+  refresh: RefreshParams;
+  save_state: SaveStateParams;
+  type: TypeTextParams;
+  upload: UploadParams;
+}
+
+/** Each command kind's result. */
+export interface CommandResultByKind {
+  accessibility_audit: AccessibilityAuditResult;
+  click: ClickResult;
+  delete_state: DeleteStateResult;
+  dom_query: DomQueryResult;
+  execute_js: ExecuteJsResult;
+  highlight: HighlightResult;
+  list_states: ListStatesResult;
+  load_state: LoadStateResult;
+  navigate: NavigateResult;
+  new_tab: NewTabResult;
+  page_info: PageInfoResult;
+  refresh: RefreshResult;
+  save_state: SaveStateResult;
+  type: TypeTextResult;
+  upload: UploadResult;
+}
+
+/** The command of one kind. */
+export type CommandOfKind<K extends Command["kind"]> = Extract<Command, { kind: K }>;
+
+/** One implementation per command kind, given its command and what the caller passes along: a kind
+ *  added to the spec without an implementation fails the type check. */
+export type CommandImplementations<Context> = {
+  [K in Command["kind"]]: (command: CommandOfKind<K>, context: Context) => Promise<CommandResultByKind[K]>;
+};

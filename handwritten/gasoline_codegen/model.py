@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from gasoline.contract import MutationRule
@@ -49,8 +49,8 @@ class Mode:
     params_definition: str
     result_definition: str
     scope: tuple[str, str | None] = ("daemon", None)  # (kind, parameter that names the target)
-    command: str | None = None  # the browser command a mode that only forwards its arguments runs
-    command_timeout_param: str | None = None  # the command's parameter that sets its time limit
+    command: str | None = None  # the browser command this mode forwards; None for a hand-written mode
+    command_timeout_param: str | None = None  # "timeout_ms" when that command's params carry its time limit
 
     @property
     def published(self) -> bool:
@@ -66,6 +66,7 @@ class Tool:
     description: str
     modes: tuple[Mode, ...]
     source: str
+    parameters: dict[str, str] = field(default_factory=dict)  # published descriptions of shared parameters
 
     @property
     def published_modes(self) -> tuple[Mode, ...]:
@@ -96,8 +97,8 @@ class LimitGroup:
 class Command:
     kind: str
     timeout_ms: int
-    title: str  # its models are <title>Params and <title>Result
-    timeout_param: str | None  # the parameter that sets its time limit, if it has one
+    params_definition: str
+    result_definition: str
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -72,11 +72,11 @@ class SpecFile:
     data: Any
     node: yaml.Node | None
 
-    def line_of(self, path: list[str | int]) -> int | None:
+    def line_of(self, path: Sequence[str | int]) -> int | None:
         return _line_of(self.node, path)
 
 
-def json_path(path: list[str | int]) -> str:
+def json_path(path: Sequence[str | int]) -> str:
     out = "$"
     for part in path:
         out += (
@@ -120,7 +120,7 @@ def _parse(text: str) -> tuple[Any, yaml.Node | None]:
         loader.dispose()
 
 
-def _line_of(node: yaml.Node | None, path: list[str | int]) -> int | None:
+def _line_of(node: yaml.Node | None, path: Sequence[str | int]) -> int | None:
     line = node.start_mark.line + 1 if node is not None else None
     for part in path:
         if isinstance(node, yaml.MappingNode):
@@ -268,6 +268,10 @@ def _meta_problems(spec_file: SpecFile, validators: dict[str, Draft202012Validat
             # Point at each unexpected key itself, not at the object that holds it.
             allowed = error.schema.get("properties", {})
             found.extend(([*path, key], f"{key!r} is not allowed here") for key in error.instance if key not in allowed)
+        elif error.validator == "not" and error.validator_value == {} and path:
+            # {"not": {}, "description": why} forbids a key in some case, and says why.
+            why = error.schema.get("description") if isinstance(error.schema, dict) else None
+            found.append((path, f"{path[-1]!r} is not allowed here" + (f": {why}" if why else "")))
         else:
             found.append((path, error.message))
     return [Problem(spec_file.rel, json_path(path), message, spec_file.line_of(path)) for path, message in found]

@@ -222,6 +222,25 @@ def generation() -> None:
         timed(python("-c", "import datamodel_code_generator, jsonschema, yaml, jinja2, pydantic"), 5)
     )
     report("check-gen, vs importing the generators", check_gen, imports, "s", "< 10 s")
+    tools_list_size()
+
+
+def tools_list_size() -> None:
+    """The published payload beside the same payload with every declared mode published."""
+    from gasoline_codegen.build import build_spec
+    from gasoline_codegen.specload import load_spec
+    from gasoline_codegen.targets import tools_payload
+
+    spec = build_spec(load_spec(ROOT))
+    published = tools_payload.payload_size(tools_payload.published_tools(spec))
+    everything = tools_payload.payload_size(tools_payload.published_tools(tools_payload.everything_published(spec)))
+    report(
+        "tools/list size (characters)",
+        published,
+        everything,
+        "chars",
+        "<= 12000 (reference: every mode published, <= 15000)",
+    )
 
 
 def mcp() -> None:

@@ -47,5 +47,7 @@ def rss_mib(pid: int) -> float:
 
 def report(figure: str, value: float, reference: float, unit: str, goal: str) -> None:
     scale = 1000 if unit == "ms" else 1
-    measured, baseline = f"{value * scale:9.3f} {unit:<4}", f"{reference * scale:12.3f} {unit:<4}"
+    digits = 0 if unit == "chars" else 3  # counted, not measured
+    measured = f"{value * scale:9.{digits}f} {unit:<4}"
+    baseline = f"{reference * scale:12.{digits}f} {unit:<4}"
     print(f"{figure:<40} {measured} {baseline} {value / reference:7.2f}   {goal}")

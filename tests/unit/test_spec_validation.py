@@ -42,6 +42,19 @@ def test_the_repository_spec_is_valid() -> None:
     assert [tool.name for tool in spec.tools] == ["observe", "analyze", "interact", "configure"]
 
 
+def test_a_mode_that_forwards_a_command_takes_the_commands_definitions() -> None:
+    spec = build_spec(load_spec(ROOT))
+    modes = {(mode.tool, mode.name): mode for tool in spec.tools for mode in tool.modes}
+    execute_js, click = modes["interact", "execute_js"], modes["interact", "click"]
+    assert (execute_js.command, execute_js.command_timeout_param) == ("execute_js", "timeout_ms")
+    assert (execute_js.params_definition, execute_js.result_definition) == ("ExecuteJsParams", "ExecuteJsResult")
+    assert (click.command, click.command_timeout_param) == ("click", None)
+    assert modes["analyze", "accessibility"].command is None, "it does more than forward: it has its own params"
+    assert modes["interact", "upload"].command is None
+    (click_examples,) = [s for s in spec.example_sets if s.definition == "ClickParams"]
+    assert (click_examples.published_tool, click_examples.mode) == ("interact", "click"), "checked as published too"
+
+
 def test_a_combinator_in_a_schema_is_rejected_with_its_path_and_line(spec_root: Path) -> None:
     edit(spec_root, HEALTH, "  properties: {}\n", "  properties: {}\n  oneOf: [{required: [a]}]\n")
     report = problems(spec_root)
@@ -123,6 +136,18 @@ def test_every_problem_is_reported_at_once(spec_root: Path) -> None:
             "$.components.schemas.ControlOperation.properties.safe.descripton: unknown schema keyword 'descripton'",
         ),
         (
+            "spec/tools/interact/refresh.yaml",
+            "command: refresh",
+            "command: reload",
+            "$.command: no command 'reload' in spec/messages/commands/",
+        ),
+        (
+            "spec/tools/interact/click.yaml",
+            "command: click",
+            "command: click\nparams: {$ref: '#/$defs/ClickParams'}",
+            "$.params: 'params' is not allowed here: a mode that names its command takes the command's params",
+        ),
+        (
             "spec/policy/approval.yaml",
             "    token_ttl_seconds: 120\n",
             "",
@@ -177,6 +202,48 @@ def test_a_definition_that_differs_by_a_constraint_is_not_a_restatement(spec_roo
         + RESTATED_BOX.replace("width: {type: number, minimum: 0}", "width: {type: number}")
     )
     build_spec(load_spec(spec_root))
+
+
+MINIMAL_MODE = """\
+mode: {mode}
+status: planned
+summary: A mode for the test.
+description: A mode for the test.
+mutation: read_only
+gates: []
+long_running: false
+limits: []
+params:
+  type: object
+  properties:
+    depth: {{type: integer, description: {text}}}
+result: {{type: object, properties: {{}}}}
+examples: {{valid: [{{}}], invalid: [{{value: {{depth: x}}, reason: not a number}}], results: [{{}}]}}
+"""
+
+
+def add_configure_modes(root: Path, depth_descriptions: dict[str, str]) -> None:
+    for mode, text in depth_descriptions.items():
+        (root / f"spec/tools/configure/{mode}.yaml").write_text(MINIMAL_MODE.format(mode=mode, text=text))
+
+
+def test_a_parameter_worded_differently_by_two_modes_needs_one_shared_description(spec_root: Path) -> None:
+    add_configure_modes(spec_root, {"first": "How deep.", "second": "Levels to descend."})
+    report = problems(spec_root)
+    assert (
+        "spec/tools/configure/tool.yaml:1: $.parameters: modes of configure describe 'depth' differently; "
+        "describe it once here, under parameters" in report
+    ), report
+    tool = spec_root / "spec/tools/configure/tool.yaml"
+    tool.write_text(tool.read_text() + "parameters:\n  depth: How many levels to descend.\n")
+    spec = build_spec(load_spec(spec_root))
+    assert next(t for t in spec.tools if t.name == "configure").parameters == {"depth": "How many levels to descend."}
+
+
+def test_a_shared_description_names_a_parameter_of_the_tool(spec_root: Path) -> None:
+    tool = spec_root / "spec/tools/configure/tool.yaml"
+    tool.write_text(tool.read_text() + "parameters:\n  depht: How deep.\n")
+    assert "$.parameters.depht: no mode of configure takes a parameter 'depht'" in problems(spec_root)
 
 
 def test_yaml_that_json_cannot_say_is_refused(spec_root: Path) -> None:

@@ -4,6 +4,8 @@ the problems found so far and the example sets to turn into contract tests."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -37,7 +39,7 @@ class BuildContext:
         for spec_file in files:
             self.by_kind[spec_file.kind].append(spec_file)
 
-    def problem(self, spec_file: SpecFile, path: list[str | int], message: str) -> None:
+    def problem(self, spec_file: SpecFile, path: Sequence[str | int], message: str) -> None:
         self.problems.append(Problem(spec_file.rel, json_path(path), message, spec_file.line_of(path)))
 
     def one(self, kind: str) -> SpecFile:
@@ -50,6 +52,13 @@ class BuildContext:
     def check(self, definition: str, examples: tuple[Example, ...], **published: str) -> None:
         """Record examples that the named definition must accept or reject."""
         self.example_sets.append(ExampleSet(definition, examples, **published))
+
+    def publish(self, definition: str, tool: str, mode_key: str, mode: str) -> None:
+        """Check the valid examples of a definition against a tool's published schema as well."""
+        self.example_sets = [
+            replace(s, published_tool=tool, mode_key=mode_key, mode=mode) if s.definition == definition else s
+            for s in self.example_sets
+        ]
 
     def expect_file_name(self, spec_file: SpecFile, value: str, path: list[str | int], name: str | None = None) -> None:
         expected = name or PurePosixPath(spec_file.rel).stem

@@ -51,8 +51,7 @@ def build_messages(ctx: BuildContext) -> tuple[Command, ...]:
             )
         ctx.check(params, examples_of(f"{origin}.params", data["examples"]["params"]))
         ctx.check(result, examples_of(f"{origin}.result", data["examples"]["result"]))
-        timeout = "timeout_ms" if "timeout_ms" in data["params"].get("properties", {}) else None
-        commands.append(Command(data["kind"], data["timeout_ms"], title, timeout))
+        commands.append(Command(data["kind"], data["timeout_ms"], params, result))
     for part, names in (("command", command_names), ("result", result_names)):
         ctx.namespace.add_union(
             envelope[part]["title"],

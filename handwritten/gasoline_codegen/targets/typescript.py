@@ -53,6 +53,8 @@ def render(spec: Spec) -> dict[str, str]:
             banner=ts_banner(SOURCES[family]),
             imports={FAMILY_FILES[other]: [t for t in imports if definitions[t].family == other] for other in modules},
             definitions=own,
+            # The messages module also maps each command kind to its types, for a complete table of implementations.
+            commands=sorted(spec.commands, key=lambda c: c.kind) if family == "messages" else [],
         )
     out[f"{TS_DIR}/limits.ts"] = env.get_template("limits.ts.j2").render(
         banner=ts_banner(("spec/policy/limits.yaml",)), version=spec.limits_version, groups=spec.limit_groups

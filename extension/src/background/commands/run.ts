@@ -1,7 +1,9 @@
 // Runs one command from the daemon and builds its CommandResult. A command goes to its tab_id,
 // otherwise the tracked tab, otherwise the active tab; it fails with tab_gone when that tab
 // closes while it runs, and with timeout past its time limit. It never throws.
-import type { Command, CommandError, CommandResult } from "../../../../generated/ts/messages";
+import type {
+  Command, CommandError, CommandImplementations, CommandOfKind, CommandParamsByKind, CommandResult, CommandResultByKind,
+} from "../../../../generated/ts/messages";
 import { CommandFailure } from "../../page/failure";
 import { targetTab } from "../target-tab";
 import { accessibilityAudit } from "./accessibility";
@@ -13,6 +15,31 @@ import { navigate, newTab, refresh } from "./tabs";
 /** execute_js reports its own timeout (and the debugger path stops the script there): the
  *  command's outer limit waits this much longer, so that report is the one that arrives. */
 const SCRIPT_STOP_MS = 1000;
+
+/** What an implementation may ask for: the tab the command runs in (resolved when asked for). */
+interface Run {
+  tab(): Promise<number>;
+}
+
+/** Every command kind's implementation; a kind the spec adds fails the type check until it has one. */
+const implementations: CommandImplementations<Run> = {
+  accessibility_audit: (command, run) => inTab(command, run, (tabId) => accessibilityAudit(tabId, command.params)),
+  click: inPageCommand,
+  delete_state: (command) => deleteState(command.params),
+  dom_query: inPageCommand,
+  execute_js: (command, run) =>
+    run.tab().then((tabId) => limited(command.timeout_ms + SCRIPT_STOP_MS, executeJs(tabId, command.params), tabId)),
+  highlight: inPageCommand,
+  list_states: () => listStates(),
+  load_state: (command, run) => inTab(command, run, (tabId) => loadState(tabId, command.params)),
+  navigate: (command, run) => inTab(command, run, (tabId) => navigate(tabId, command.params)),
+  new_tab: (command) => limited(command.timeout_ms, newTab(command.params)),
+  page_info: inPageCommand,
+  refresh: (command, run) => inTab(command, run, (tabId) => refresh(tabId, command.params)),
+  save_state: (command, run) => inTab(command, run, (tabId) => saveState(tabId, command.params)),
+  type: inPageCommand,
+  upload: inPageCommand,
+};
 
 export async function runCommand(command: Command): Promise<CommandResult> {
   const started = performance.now();
@@ -26,7 +53,7 @@ export async function runCommand(command: Command): Promise<CommandResult> {
       ...fields,
     }) as CommandResult;
   try {
-    const result = await perform(command, async () => (tabId = await commandTab(command)));
+    const result = await perform(command.kind, command, { tab: async () => (tabId = await commandTab(command)) });
     const url = tabId !== undefined ? (await chrome.tabs.get(tabId).catch(() => undefined))?.url : undefined;
     return done({ status: "ok", result, ...(url ? { url } : {}) });
   } catch (error) {
@@ -34,36 +61,23 @@ export async function runCommand(command: Command): Promise<CommandResult> {
   }
 }
 
-function perform(command: Command, tab: () => Promise<number>): Promise<unknown> {
-  switch (command.kind) {
-    case "new_tab":
-      return limited(command, newTab(command.params));
-    case "list_states":
-      return listStates();
-    case "delete_state":
-      return deleteState(command.params);
-    case "execute_js":
-      return tab().then((tabId) => limited(command, executeJs(tabId, command.params), tabId, command.timeout_ms + SCRIPT_STOP_MS));
-    default:
-      return tab().then((tabId) => limited(command, inTab(command, tabId), tabId));
-  }
+function perform<K extends Command["kind"]>(kind: K, command: CommandOfKind<K>, run: Run): Promise<CommandResultByKind[K]> {
+  return implementations[kind](command, run);
 }
 
-function inTab(command: Command, tabId: number): Promise<unknown> {
-  switch (command.kind) {
-    case "accessibility_audit":
-      return accessibilityAudit(tabId, command.params);
-    case "navigate":
-      return navigate(tabId, command.params);
-    case "refresh":
-      return refresh(tabId, command.params);
-    case "save_state":
-      return saveState(tabId, command.params);
-    case "load_state":
-      return loadState(tabId, command.params);
-    default:
-      return inPage(tabId, command.kind, command.params);
-  }
+/** The work of a command in its tab, within the command's time limit. */
+function inTab<T>(command: Command, run: Run, work: (tabId: number) => Promise<T>): Promise<T> {
+  return run.tab().then((tabId) => limited(command.timeout_ms, work(tabId), tabId));
+}
+
+/** A command the page runs itself (page-commands.ts), with its params as they came. */
+function inPageCommand<K extends Command["kind"]>(
+  command: { kind: K; params: CommandParamsByKind[K]; timeout_ms: number },
+  run: Run,
+): Promise<CommandResultByKind[K]> {
+  return run.tab().then((tabId) =>
+    limited(command.timeout_ms, inPage<CommandResultByKind[K]>(tabId, command.kind, command.params), tabId),
+  );
 }
 
 async function commandTab(command: Command): Promise<number> {
@@ -77,8 +91,8 @@ async function commandTab(command: Command): Promise<number> {
   return tab.id;
 }
 
-/** The work, or timeout past the command's limit, or tab_gone when its tab closes first. */
-function limited(command: Command, work: Promise<unknown>, tabId?: number, timeoutMs = command.timeout_ms): Promise<unknown> {
+/** The work, or timeout past timeoutMs, or tab_gone when its tab closes first. */
+function limited<T>(timeoutMs: number, work: Promise<T>, tabId?: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed: ((id: number) => void) | undefined;
   const stop = new Promise<never>((_, reject) => {
