@@ -1,23 +1,36 @@
 // Injected on demand into a page's isolated world (the extension's own view of the DOM, which the
 // page's scripts never see) and kept there: the worker calls globalThis.__gasolineCommands.run.
-import { outcome, type PageOutcome } from "./page/failure";
+import type { CommandParamsByKind, CommandResultByKind } from "../../generated/ts/messages";
 import { accessibilityAudit } from "./page/accessibility";
+import { outcome, type PageOutcome } from "./page/failure";
 import { click, highlight, type, upload } from "./page/pilot";
 import { domQuery, pageInfo } from "./page/queries";
 import { readWebStorage, replaceWebStorage } from "./page/web-storage";
 
-/** Each takes its command's params; the worker only sends params of the matching kind. */
-const commands: Record<string, (params: any) => unknown> = {
+type Kind = keyof CommandParamsByKind;
+type WholeCommand<K extends Kind> = (params: CommandParamsByKind[K]) => CommandResultByKind[K] | Promise<CommandResultByKind[K]>;
+
+/** The command kinds the page runs whole, from the params as they came to the result as it goes back. */
+const wholeCommands = {
   dom_query: domQuery,
   page_info: pageInfo,
-  accessibility_audit: accessibilityAudit,
   highlight,
   click,
   type,
   upload,
+} satisfies { [K in Kind]?: WholeCommand<K> };
+
+/** Kinds the worker may hand to the page as they are (run.ts's inPageCommand takes only these). */
+export type PageCommandKind = keyof typeof wholeCommands;
+
+/** The page's half of commands the worker finishes itself. */
+const parts: Record<string, (params: any) => unknown> = {
+  accessibility_audit: accessibilityAudit,
   read_web_storage: readWebStorage,
   replace_web_storage: replaceWebStorage,
 };
+
+const commands: Record<string, (params: any) => unknown> = { ...parts, ...wholeCommands };
 
 export interface PageCommands {
   run(kind: string, params: unknown): Promise<PageOutcome<unknown>>;

@@ -43,9 +43,10 @@ def chromium_path() -> str:
     return found
 
 
-def extension_for_port(port: int, destination: Path) -> Path:
-    """A copy of the built extension whose default daemon port is `port` (ExtensionNotBuilt without one)."""
-    shutil.copytree(extension_dir(), destination, dirs_exist_ok=True)
+def extension_for_port(port: int, destination: Path, built: Path | None = None) -> Path:
+    """A copy of the built extension (this installation's, unless `built` names another) whose default
+    daemon port is `port` (ExtensionNotBuilt when there is none)."""
+    shutil.copytree(built or extension_dir(), destination, dirs_exist_ok=True)
     (destination / "defaults.json").write_text(json.dumps({"daemonPort": port}))
     return destination
 

@@ -31,10 +31,11 @@ def require_chromium() -> str:
 
 
 @contextmanager
-def chromium_with_extension(port: int, workdir: Path) -> Iterator[BrowserContext]:
-    """A persistent Chromium profile with the extension talking to the daemon on `port`."""
+def chromium_with_extension(port: int, workdir: Path, built: Path | None = None) -> Iterator[BrowserContext]:
+    """A persistent Chromium profile with the extension (the built one, or the one at `built`) talking
+    to the daemon on `port`."""
     executable = require_chromium()
-    extension = extension_for_port(port, workdir / "extension")
+    extension = extension_for_port(port, workdir / "extension", built)
     flags = [flag for flag in CHROMIUM_FLAGS if flag != "--headless"]
     with sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(

@@ -122,11 +122,11 @@ class Daemon:
 
 
 @contextmanager
-def running_daemon(state_dir: Path, *flags: str, port: int | None = None) -> Iterator[Daemon]:
+def running_daemon(state_dir: Path, *flags: str, port: int | None = None, **env: str) -> Iterator[Daemon]:
     port = port or free_port()
     process = subprocess.Popen(
         [PYTHON, "-m", "gasoline", "daemon", "--port", str(port), *flags],
-        env=environment(state_dir, port),
+        env=environment(state_dir, port, **env),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
@@ -208,10 +208,10 @@ class Bridge:
 
 
 @contextmanager
-def running_bridge(state_dir: Path, port: int) -> Iterator[Bridge]:
+def running_bridge(state_dir: Path, port: int, **env: str) -> Iterator[Bridge]:
     process = subprocess.Popen(
         [PYTHON, "-m", "gasoline"],
-        env=environment(state_dir, port),
+        env=environment(state_dir, port, **env),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -4,6 +4,7 @@
 import type {
   Command, CommandError, CommandImplementations, CommandOfKind, CommandParamsByKind, CommandResult, CommandResultByKind,
 } from "../../../../generated/ts/messages";
+import type { PageCommandKind } from "../../page-commands";
 import { CommandFailure } from "../../page/failure";
 import { targetTab } from "../target-tab";
 import { accessibilityAudit } from "./accessibility";
@@ -70,8 +71,8 @@ function inTab<T>(command: Command, run: Run, work: (tabId: number) => Promise<T
   return run.tab().then((tabId) => limited(command.timeout_ms, work(tabId), tabId));
 }
 
-/** A command the page runs itself (page-commands.ts), with its params as they came. */
-function inPageCommand<K extends Command["kind"]>(
+/** A command the page runs whole (page-commands.ts), with its params as they came. */
+function inPageCommand<K extends PageCommandKind>(
   command: { kind: K; params: CommandParamsByKind[K]; timeout_ms: number },
   run: Run,
 ): Promise<CommandResultByKind[K]> {
