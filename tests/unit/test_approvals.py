@@ -131,6 +131,18 @@ def test_without_an_approval_nothing_runs_and_the_request_says_what_would(clock:
     assert engine.pending() == [models.Approval.model_validate(request)], "the same request a human channel lists"
 
 
+def test_a_repeated_call_repeats_its_pending_request_instead_of_adding_one(clock: Clock, audit_file: Path) -> None:
+    dispatcher, engine = setup(clock, audit_file)
+    first = {ask(dispatcher, WRITE)["details"]["request_id"] for _ in range(50)}
+    other = ask(dispatcher, {**WRITE, "lines": [2, 3]})["details"]["request_id"]
+    assert len(first) == 1 and other not in first
+    assert [request.request_id for request in engine.pending()] == [*first, other]
+    assert [json.loads(line)["event"] for line in audit_file.read_text().splitlines()] == ["requested", "requested"]
+    engine.decide(other, False, "test")
+    again = ask(dispatcher, {**WRITE, "lines": [2, 3]})["details"]["request_id"]
+    assert again != other, "a decided request is not reused: the call asks anew"
+
+
 def test_an_approved_call_runs_once_and_its_replay_is_refused(clock: Clock, audit_file: Path) -> None:
     dispatcher, engine = setup(clock, audit_file)
     request_id = ask(dispatcher, WRITE)["details"]["request_id"]

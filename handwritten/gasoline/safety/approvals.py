@@ -144,7 +144,7 @@ class ApprovalEngine:
         shown = ", ".join(
             f"{name}={json.dumps(value, ensure_ascii=False)}" for name, value in self.redactor.value(arguments).items()
         )
-        request = ApprovalRequest(
+        asked = ApprovalRequest(
             id="apr_" + secrets.token_hex(12),
             tool=entry.tool,
             mode=entry.mode,
@@ -156,10 +156,12 @@ class ApprovalEngine:
         )
         with self._lock:
             expired = self._housekeep()
+            request = self._same_pending(asked) or asked
             self._requests[request.id] = request
         self._audit_expired(expired)
         public = self.public(request).model_dump(mode="json")
-        self.audit.write("requested", **public)
+        if request is asked:
+            self.audit.write("requested", **public)
         message = (
             f"{entry.label} needs a human approval ({mutation}). Ask the user to approve request {request.id} "
             f"(they run `gasoline approve {request.id}` themselves, or use the extension), then retry the "
@@ -202,6 +204,16 @@ class ApprovalEngine:
             waiting = [request for request in self._requests.values() if request.status == "pending"]
         self._audit_expired(expired)
         return waiting
+
+    def _same_pending(self, asked: ApprovalRequest) -> ApprovalRequest | None:
+        """The pending request for the very same call, if there is one: a repeated call asks once."""
+        same = (asked.tool, asked.mode, asked.mutation, asked.scope, asked.arguments_hash)
+        for request in self._requests.values():
+            if request.status == "pending" and (
+                (request.tool, request.mode, request.mutation, request.scope, request.arguments_hash) == same
+            ):
+                return request
+        return None
 
     def public(self, request: ApprovalRequest) -> Approval:
         """What a human channel shows (and what approval_required carries): redacted, never the token."""
