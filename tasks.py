@@ -13,9 +13,14 @@ import os
 import shutil
 import subprocess
 import sys
+import time
+from collections.abc import Mapping
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
+# Where set-up steps write what their tools print; a step shows it only when it fails.
+SETUP_LOG = ROOT / "build" / "setup.log"
+LOG_TAIL_LINES = 40
 VENV = ROOT / ".venv"
 VENV_PYTHON = VENV / "bin" / "python"
 EXTENSION = ROOT / "extension"
@@ -30,22 +35,45 @@ def _fingerprint(*files: Path) -> str:
     return digest.hexdigest()
 
 
-def _install_once(stamp: Path, fingerprint: str, command: list[str], cwd: Path) -> None:
-    """Run an install command unless the same inputs were already installed."""
+def step(
+    what: str, command: list[str], cwd: Path = ROOT, env: Mapping[str, str] | None = None, log: Path = SETUP_LOG
+) -> None:
+    """Run one set-up step as one line: what it does and how long it took. What its tool prints goes
+    to the log; when the step fails, the log's tail is shown and the task stops."""
+    log.parent.mkdir(parents=True, exist_ok=True)
+    print(f"setup: {what} ...", end=" ", flush=True)
+    started = time.monotonic()
+    with log.open("a", encoding="utf-8") as output:
+        output.write(f"\n$ {' '.join(command)}\n")
+        output.flush()
+        result = subprocess.run(command, cwd=cwd, env=env, stdout=output, stderr=subprocess.STDOUT)
+    seconds = time.monotonic() - started
+    if result.returncode == 0:
+        print(f"done in {seconds:.1f} s", flush=True)
+        return
+    print(f"failed after {seconds:.1f} s (exit {result.returncode}); the full log is {log}", flush=True)
+    tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-LOG_TAIL_LINES:]
+    print("\n".join(tail), file=sys.stderr)
+    raise SystemExit(result.returncode)
+
+
+def _install_once(stamp: Path, fingerprint: str, what: str, command: list[str], cwd: Path) -> None:
+    """Run an install step unless the same inputs were already installed."""
     if stamp.exists() and stamp.read_text() == fingerprint:
         return
-    subprocess.run(command, cwd=cwd, check=True)
+    step(what, command, cwd)
     stamp.write_text(fingerprint)
 
 
 def ensure_python_env() -> None:
     """Create .venv and install the project with its dev tools (idempotent)."""
     if not VENV_PYTHON.exists():
-        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+        step("create .venv", [sys.executable, "-m", "venv", str(VENV)])
     _install_once(
         VENV / ".gasoline-installed",
         _fingerprint(ROOT / "pyproject.toml"),
-        [str(VENV_PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", ".[dev]"],
+        "install the Python packages into .venv",
+        [str(VENV_PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "-e", ".[dev]"],
         ROOT,
     )
 
@@ -58,7 +86,8 @@ def ensure_node_modules() -> None:
         _install_once(
             node_modules / ".gasoline-installed",
             _fingerprint(project / "package-lock.json"),
-            ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+            f"install the npm packages of {project.relative_to(ROOT)}",
+            ["npm", "ci", "--no-audit", "--no-fund"],
             project,
         )
 
@@ -69,8 +98,8 @@ def ensure_chromium() -> None:
         return
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    subprocess.run([*sudo, "apt-get", "update", "-qq"], check=True, env=env)
-    subprocess.run([*sudo, "apt-get", "install", "-y", "-qq", "chromium"], check=True, env=env)
+    step("update the Debian package lists", [*sudo, "apt-get", "update"], env=env)
+    step("install Debian's Chromium", [*sudo, "apt-get", "install", "-y", "chromium"], env=env)
 
 
 if __name__ == "__main__" and Path(sys.prefix).resolve() != VENV.resolve():
