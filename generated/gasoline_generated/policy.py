@@ -235,6 +235,13 @@ class McpLimits:
     """Requests the daemon serves at once (long calls, streams and quick calls together). (count)"""
 
 
+class JsonLimits:
+    """JSON the daemon and the stdio server read, from any peer."""
+
+    max_depth: Final = 128
+    """Deepest nesting of arrays and objects in a message or body (and in a JSON document inside a string that redaction reads); deeper input is refused with an error that says so. (levels)"""
+
+
 class DaemonLimits:
     """Starting and stopping the daemon."""
 
@@ -262,6 +269,7 @@ class LIMITS:
     backend = BackendLimits
     results = ResultsLimits
     mcp = McpLimits
+    json = JsonLimits
     daemon = DaemonLimits
 
 

@@ -157,6 +157,11 @@ export const LIMITS = {
     /** Requests the daemon serves at once (long calls, streams and quick calls together). (count) */
     http_threads: 16,
   },
+  /** JSON the daemon and the stdio server read, from any peer. */
+  json: {
+    /** Deepest nesting of arrays and objects in a message or body (and in a JSON document inside a string that redaction reads); deeper input is refused with an error that says so. (levels) */
+    max_depth: 128,
+  },
   /** Starting and stopping the daemon. */
   daemon: {
     /** How long a bridge waits for a daemon it started to answer its health check. (ms) */

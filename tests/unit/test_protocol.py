@@ -150,6 +150,9 @@ def test_a_server_request_is_answered_through_the_session() -> None:
         ('{"jsonrpc":"2.0","id":true,"method":"x"}', -32600, None),
         ('{"jsonrpc":"2.0","id":3,"method":""}', -32600, 3),
         ('{"jsonrpc":"2.0","id":"a","method":"x","params":[1]}', -32600, "a"),
+        ('{"jsonrpc":"2.0","id":"s1","error":5}', -32600, "s1"),
+        ('{"jsonrpc":"2.0","id":"s1","error":{"code":"x","message":"m"}}', -32600, "s1"),
+        ('{"jsonrpc":"2.0","id":"s1","error":{"code":1}}', -32600, "s1"),
     ],
 )
 def test_invalid_messages(raw: str, code: int, id_: Any) -> None:

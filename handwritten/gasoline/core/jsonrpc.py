@@ -6,6 +6,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
+from gasoline.core.json_text import TooDeep, loads
+
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
 METHOD_NOT_FOUND = -32601
@@ -67,7 +69,9 @@ class InvalidMessage(RpcError):
 def parse(raw: str | bytes) -> Message:
     """One JSON-RPC message from its text. Raises InvalidMessage (parse error or invalid request)."""
     try:
-        data = json.loads(raw)
+        data = loads(raw)
+    except TooDeep as error:
+        raise InvalidMessage(INVALID_REQUEST, f"Invalid Request: {error}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise InvalidMessage(PARSE_ERROR, f"Parse error: {error}") from None
     return from_json(data)
@@ -83,6 +87,12 @@ def from_json(data: Any) -> Message:
         raise InvalidMessage(INVALID_REQUEST, "Invalid Request: id must be a string or an integer")
     if "method" not in data:
         if _valid_id(id_) and ("result" in data) != ("error" in data):
+            if "error" in data and not _valid_error(data["error"]):
+                raise InvalidMessage(
+                    INVALID_REQUEST,
+                    "Invalid Request: error must be an object with an integer code and a string message",
+                    id_,
+                )
             return Reply(id_, data.get("result"), data.get("error"))
         raise InvalidMessage(INVALID_REQUEST, "Invalid Request: no method", id_)
     method, params = data["method"], data.get("params", {})
@@ -95,6 +105,14 @@ def from_json(data: Any) -> Message:
 
 def _valid_id(value: Any) -> TypeGuard[RequestId]:
     return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def _valid_error(value: Any) -> TypeGuard[dict[str, Any]]:
+    return isinstance(value, dict) and _valid_code(value.get("code")) and isinstance(value.get("message"), str)
+
+
+def _valid_code(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _id_of(data: Any) -> RequestId | None:

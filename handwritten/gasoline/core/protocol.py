@@ -239,7 +239,8 @@ def check_modern_version(requested: str) -> None:
     if requested != MODERN_VERSION:
         raise RpcError(
             UNSUPPORTED_PROTOCOL_VERSION,
-            f"Unsupported protocol version: {requested}",
+            f"Unsupported protocol version {requested!r}: this server supports {MODERN_VERSION},"
+            f" and {' and '.join(LEGACY_VERSIONS)} negotiated through initialize",
             {"supported": [MODERN_VERSION], "requested": requested},
         )
 

@@ -17,7 +17,7 @@ from gasoline.core import jsonrpc
 from gasoline.core.dispatch import Dispatcher
 from gasoline.core.jsonrpc import INVALID_REQUEST, RpcError
 from gasoline.safety.redaction import RedactionUnavailable, Redactor
-from gasoline.transports.http import McpEndpoint, reply
+from gasoline.transports.http import McpEndpoint
 from gasoline_generated.policy import EXTENSION_ORIGIN
 
 from .approval_routes import Approvals
@@ -64,22 +64,28 @@ class BearerAuth:
         token = self.tokens_by_resource.get(resource)
         if token is None or resp.complete:
             return
-        sent = req.get_header("Authorization") or ""
-        if not hmac.compare_digest(sent.encode(), f"Bearer {token}".encode()):
+        scheme, _, sent = (req.get_header("Authorization") or "").strip().partition(" ")
+        # The scheme is case-insensitive (RFC 9110 11.1); the token is compared in constant time.
+        if scheme.lower() != "bearer" or not hmac.compare_digest(sent.strip().encode(), token.encode()):
             resp.set_header("WWW-Authenticate", 'Bearer realm="gasoline"')
             refuse(req, resp, 401, "Unauthorized: send Authorization: Bearer <token from the daemon's state directory>")
 
 
-REFUSAL_CODES = {401: "unauthorized", 403: "forbidden"}
+REFUSAL_CODES = {401: "unauthorized", 403: "forbidden", 413: "too_large"}
+
+
+def refusal(path: str, status: int, message: str) -> dict[str, Any]:
+    """A refusal in the language of the route: a JSON-RPC error on /mcp, a RequestError elsewhere."""
+    if path == MCP_PATH:
+        return jsonrpc.error(None, RpcError(INVALID_REQUEST, message))
+    return {"error": REFUSAL_CODES.get(status, "bad_request"), "message": message}
 
 
 def refuse(req: falcon.Request, resp: falcon.Response, status: int, message: str) -> None:
-    """A refusal in the language of the route: JSON-RPC on /mcp, a RequestError elsewhere."""
+    """Refuse the request before its route sees it."""
     req.bounded_stream.exhaust()  # leave the connection clean for the client's next request
-    if req.path == MCP_PATH:
-        reply(resp, status, jsonrpc.error(None, RpcError(INVALID_REQUEST, message)))
-    else:
-        request_error(resp, status, REFUSAL_CODES[status], message)
+    resp.status = status
+    resp.media = refusal(req.path, status, message)
     resp.complete = True
 
 

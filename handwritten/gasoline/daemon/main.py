@@ -8,8 +8,6 @@ import signal
 import sys
 from typing import Any, NoReturn
 
-from waitress.server import create_server
-
 from gasoline import logs
 from gasoline.bridge.client import BRIDGE_CLIENT_NAME
 from gasoline.composition import DaemonConfig, create_daemon
@@ -20,11 +18,13 @@ from gasoline.transports.http import Sessions
 from gasoline_generated.models import HealthHttpTransport, HealthStdioTransport, HealthTransports
 from gasoline_generated.policy import LIMITS
 
-from .app import Tokens, create_app
+from .app import Tokens, create_app, refusal
+from .http_server import http_server
 from .local_socket import LocalSocket
 
 ALREADY_RUNNING = 3
-# waitress's own cap sits a little above ours, so an oversized body gets our structured 413, not its bare one.
+# waitress's own cap sits a little above ours: a body just over ours (a chunked one's framing counts
+# toward waitress's) reaches the route, which refuses it in its own words.
 BODY_SLACK_BYTES = 64 * 1024
 
 
@@ -70,13 +70,15 @@ def serve(port: int, no_auth: bool) -> int:
     try:
         workers = Workers("gasoline-local", LIMITS.mcp.request_workers)
         local = LocalSocket(files.socket, daemon.server, workers, LIMITS.mcp.eof_grace_ms / 1000)
-        http = create_server(
+        http = http_server(
             create_app(daemon, port, tokens, LIMITS.mcp.max_body_bytes),
+            refusal,
+            max(LIMITS.mcp.max_body_bytes, LIMITS.ingest.max_body_bytes),
+            BODY_SLACK_BYTES,
             host="127.0.0.1",
             port=port,
             threads=LIMITS.mcp.http_threads,
             ident="gasoline",
-            max_request_body_size=LIMITS.mcp.max_body_bytes + BODY_SLACK_BYTES,
             clear_untrusted_proxy_headers=True,
         )
     except OSError as error:

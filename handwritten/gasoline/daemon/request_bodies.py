@@ -6,13 +6,13 @@ generated/openapi/daemon.json declares for every route but /mcp.
 
 from __future__ import annotations
 
-import json
 from typing import Any, TypeVar
 
 import falcon
 from pydantic import BaseModel, ValidationError
 
 from gasoline.capture.ingest import reason
+from gasoline.core.json_text import TooDeep, loads
 
 
 class RequestRefused(Exception):
@@ -40,7 +40,9 @@ def read_json(req: falcon.Request, max_bytes: int) -> Any:
     if declared > max_bytes or len(body := req.bounded_stream.read(max_bytes + 1)) > max_bytes:
         raise RequestRefused(413, "too_large", f"the body is larger than {max_bytes} bytes")
     try:
-        return json.loads(body, parse_float=json_number, parse_constant=not_json)
+        return loads(body, parse_float=json_number, parse_constant=not_json)
+    except TooDeep as error:
+        raise RequestRefused(400, "bad_request", f"the body is refused: its {error}") from None
     except (UnicodeDecodeError, ValueError) as error:
         raise RequestRefused(400, "bad_request", f"the body is not JSON: {error}") from None
 

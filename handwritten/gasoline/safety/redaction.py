@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cached_property
 from typing import Any, AnyStr, NoReturn
 
+from gasoline.core.json_text import MAX_DEPTH, TooDeep, loads
 from gasoline_generated import redaction_rules as policy
 from gasoline_generated.models import HealthRedaction, RedactedCount
 from gasoline_generated.redaction_rules import Rule
@@ -325,21 +326,28 @@ class Redactor:
         return found
 
     def value(self, data: Any) -> Any:
-        """JSON-like data with secrets masked: values under sensitive keys whole, strings by the rules."""
+        """JSON-like data with secrets masked: values under sensitive keys whole, strings by the rules.
+
+        Data nested deeper than the JSON depth limit is withheld (RedactionUnavailable says why), so
+        the walk never runs out of stack; a JSON document inside a string counts from where it sits.
+        """
         try:
-            return self._value(data)
+            return self._value(data, 0)
         except RedactionUnavailable:
             raise
         except Exception as error:
             raise self.withheld(error) from error
 
-    def _value(self, data: Any) -> Any:
+    def _value(self, data: Any, depth: int) -> Any:
+        """`data`, found inside `depth` arrays and objects, redacted."""
         if isinstance(data, str):
-            return self._string(data)
+            return self._string(data, depth)
+        if isinstance(data, dict | list) and depth >= MAX_DEPTH:
+            raise TooDeep(MAX_DEPTH)
         if isinstance(data, dict):
-            return self._object(data)
+            return self._object(data, depth + 1)
         if isinstance(data, list):
-            return [self._value(item) for item in data]
+            return [self._value(item, depth + 1) for item in data]
         if isinstance(data, int) and not isinstance(data, bool) and abs(data) >= self._smallest_scanned:
             return self._number(data)
         return data
@@ -354,38 +362,42 @@ class Redactor:
         masked = self.text(digits)
         return number if masked == digits else masked
 
-    def _string(self, text: str) -> str:
+    def _string(self, text: str, depth: int) -> str:
         """A string in structured data: a JSON document inside it (a body, a frame) is redacted as
         structured data, and written back only if that changed it; anything else (a URL, a form
-        body, a log line, JSON cut short) gets the free-text rules and the sensitive-field pass."""
+        body, a log line, JSON cut short or nested past the depth limit) gets the free-text rules
+        and the sensitive-field pass."""
         if text[:1] in JSON_OPENERS or (text[:1].isspace() and text.lstrip()[:1] in JSON_OPENERS):
             try:
-                document = json.loads(text)
+                document = loads(text, max_depth=MAX_DEPTH - depth)
             except ValueError:
                 pass
             else:
-                redacted = self._value(document)
+                redacted = self._value(document, depth)
                 return text if redacted == document else json.dumps(redacted, ensure_ascii=False)
         return self.fields(text)
 
-    def _object(self, data: dict[Any, Any]) -> dict[Any, Any]:
-        """An object: each key scanned as text, and the value of a sensitive key masked whole."""
+    def _object(self, data: dict[Any, Any], depth: int) -> dict[Any, Any]:
+        """An object's members (inside `depth` arrays and objects): each key scanned as text, and the
+        value of a sensitive key masked whole."""
         out = {}
         for key, value in data.items():
             secret_class = None
             if isinstance(key, str):
                 secret_class = self.key_class(key)
                 key = self.text(key)
-            out[key] = self._value(value) if secret_class is None else self._whole(value, secret_class)
+            out[key] = self._value(value, depth) if secret_class is None else self._whole(value, secret_class, depth)
         return out
 
-    def _whole(self, value: Any, secret_class: str) -> Any:
+    def _whole(self, value: Any, secret_class: str, depth: int) -> Any:
         """What a sensitive key holds, masked whole: every string and number in it (a list of
         cookies, an object of credentials); null, booleans and empty strings say nothing."""
+        if isinstance(value, dict | list) and depth >= MAX_DEPTH:
+            raise TooDeep(MAX_DEPTH)
         if isinstance(value, list):
-            return [self._whole(item, secret_class) for item in value]
+            return [self._whole(item, secret_class, depth + 1) for item in value]
         if isinstance(value, dict):
-            return {self._map_key(key): self._whole(item, secret_class) for key, item in value.items()}
+            return {self._map_key(key): self._whole(item, secret_class, depth + 1) for key, item in value.items()}
         if value is None or isinstance(value, bool) or value == "":
             return value
         text = str(value)

@@ -146,11 +146,13 @@ class McpEndpoint:
             reply(resp, 404, jsonrpc.error(None, RpcError(INVALID_REQUEST, "Session not found")))
 
     def on_post(self, req: falcon.Request, resp: falcon.Response) -> None:
-        if (req.content_length or 0) > self.max_body_bytes:
+        # A declared length says it before anything is read; a body without one shows it by reading one byte more.
+        if (req.content_length or 0) > self.max_body_bytes or len(
+            body := req.bounded_stream.read(self.max_body_bytes + 1)
+        ) > self.max_body_bytes:
             req.bounded_stream.exhaust()
-            failure = RpcError(INVALID_REQUEST, f"Request body larger than {self.max_body_bytes} bytes")
+            failure = RpcError(INVALID_REQUEST, f"the body is larger than {self.max_body_bytes} bytes")
             return reply(resp, 413, jsonrpc.error(None, failure))
-        body = req.bounded_stream.read()
         if not (req.content_type or "").lower().startswith("application/json"):
             return reply(
                 resp, 415, jsonrpc.error(None, RpcError(INVALID_REQUEST, "Content-Type must be application/json"))
@@ -195,6 +197,8 @@ class McpEndpoint:
             raise RpcError(INVALID_REQUEST, "Invalid Request: responses are not accepted in protocol 2026-07-28")
         if isinstance(message, Notification):
             return
+        # The version the client sent decides what the rest means, so it is checked first.
+        check_modern_version(header_value(req.get_header("MCP-Protocol-Version")) or "")
         check_modern_meta(message.params)
         name_key = NAMED_METHODS.get(message.method)
         expected = {
