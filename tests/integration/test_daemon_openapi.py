@@ -31,9 +31,11 @@ def release_long_polls(port: int, stop: threading.Event) -> None:
         )
 
 
-def approval_request(probe: Probe, session: str) -> str:
-    """A real pending approval request, asked for as an MCP client asks: a gated call without approval_id."""
-    _, _, reply = probe.send(body=call("configure", {"action": "clear"}), Mcp_Session_Id=session)
+def approval_request(probe: Probe, session: str, buffers: list[str]) -> str:
+    """A real pending approval request, asked for as an MCP client asks: a gated call without approval_id
+    (calls that differ in their arguments, so each asks on its own)."""
+    arguments = {"action": "clear", "buffers": buffers}
+    _, _, reply = probe.send(body=call("configure", arguments), Mcp_Session_Id=session)
     return reply["result"]["structuredContent"]["details"]["request_id"]
 
 
@@ -46,7 +48,7 @@ def pending(daemon: Daemon) -> list[str]:
 def test_the_daemon_keeps_to_its_openapi_document(daemon: Daemon, tmp_path: Path) -> None:
     probe = Probe(daemon)
     session = probe.session()
-    decided, waiting = approval_request(probe, session), approval_request(probe, session)
+    decided, waiting = approval_request(probe, session, ["logs"]), approval_request(probe, session, ["errors"])
     stop = threading.Event()
     releaser = threading.Thread(target=release_long_polls, args=(daemon.port, stop), daemon=True)
     releaser.start()
