@@ -20,6 +20,9 @@ class Rule(NamedTuple):
 
 POLICY_VERSION: Final = 1
 MASK: Final = "[REDACTED:{class}:{hash}]"
+UNHASHED_MASK: Final = "[REDACTED:{class}]"
+HASH_MIN_BITS: Final = 64
+UNHASHED_CLASSES: Final = frozenset(["bank_account", "credential", "payment_card", "user_pattern"])
 CLASSES: Final[dict[str, str]] = {
     "auth_token": "Bearer, basic and OAuth credentials, JWTs and other access tokens.",
     "api_key": "API keys of cloud, source-hosting, payment, messaging and LLM providers.",

@@ -2,6 +2,10 @@
 
 export const REDACTION_POLICY_VERSION = 1;
 export const REDACTION_MASK = "[REDACTED:{class}:{hash}]";
+/** A secret of these classes, or weaker than REDACTION_HASH_MIN_BITS, gets this mask: nothing in it depends on the secret. */
+export const REDACTION_UNHASHED_MASK = "[REDACTED:{class}]";
+export const REDACTION_HASH_MIN_BITS = 64;
+export const REDACTION_UNHASHED_CLASSES: readonly string[] = ["bank_account", "credential", "payment_card", "user_pattern"];
 
 export interface RedactionRule {
   name: string;

@@ -181,11 +181,11 @@ def test_a_sensitive_key_masks_whatever_it_holds_in_any_spelling(redactor: Redac
         }
     )
     assert "opaque-value" not in json.dumps(out) and "hunter22" not in json.dumps(out)
-    assert out["DB_PASSWORD"].startswith("[REDACTED:credential:") and out["password"][1] == ""
-    assert all(cookie.startswith("[REDACTED:cookie:") for cookie in out["Set-Cookie"])
+    assert out["DB_PASSWORD"] == "[REDACTED:credential]" and out["password"][1] == ""
+    assert all(cookie.startswith("[REDACTED:cookie") for cookie in out["Set-Cookie"])
     assert out["credentials"]["user"].startswith("[REDACTED:") and out["credentials"]["pin"].startswith("[REDACTED:")
     assert out["tokens_issued"] == 3, "a count of tokens is not a token"
-    assert out["lines"].startswith("[REDACTED:payment_card:"), "a card number stored as a number"
+    assert out["lines"] == "[REDACTED:payment_card]", "a card number stored as a number"
 
 
 @pytest.mark.parametrize(
@@ -261,9 +261,9 @@ def test_structured_data_is_masked_by_key_and_left_alone_otherwise(redactor: Red
     assert out["body"] == clean_body, "a body without secrets is not rewritten"
     for key in ("password", "user_token", "cvv"):
         assert out[key].startswith("[REDACTED:")
-    assert out["nested"]["Set-Cookie"].startswith("[REDACTED:cookie:")
+    assert out["nested"]["Set-Cookie"].startswith("[REDACTED:cookie")
     form = redactor.value("session=abc123xyz&remember=1&note=hello")
-    assert form.startswith("session=[REDACTED:session_id:") and form.endswith("&remember=1&note=hello")
+    assert form == "session=[REDACTED:session_id]&remember=1&note=hello"
     headers = redactor.value({"X-Request-Token": "t", "X-Api-Key": "k", "Content-Type": "text/html"})
     assert headers["Content-Type"] == "text/html" and all(
         v.startswith("[REDACTED:") for k, v in headers.items() if k != "Content-Type"
@@ -305,8 +305,8 @@ def test_a_project_pattern_is_masked_as_user_pattern(tmp_path: Path) -> None:
         "    - {name: staging, pattern: 'Staging_PW=([^&\\s]+)', secret: 1, ignore_case: true}\n"
     )
     redactor = create_services(DaemonConfig(project=tmp_path)).redactor
-    assert redactor.text("see TKT-123456").startswith("see [REDACTED:user_pattern:")
-    assert redactor.text("STAGING_pw=Kx9pQ2").startswith("STAGING_pw=[REDACTED:user_pattern:")
+    assert redactor.text("see TKT-123456") == "see [REDACTED:user_pattern]"
+    assert redactor.text("STAGING_pw=Kx9pQ2") == "STAGING_pw=[REDACTED:user_pattern]"
     assert redactor.version == "1+project"
 
 

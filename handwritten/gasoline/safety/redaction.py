@@ -1,7 +1,9 @@
 """The redaction gateway: secrets masked in free text and structured data, or the data withheld.
 
 A secret becomes "[REDACTED:<class>:<hash>]", the hash keyed per installation, so the same
-secret always reads the same and two secrets read differently. Masks already in a text are
+token always reads the same and two tokens read differently; a secret that could be guessed (a
+password, a PIN, a card number, anything short) becomes "[REDACTED:<class>]", so no mask confirms
+a guess that a client manages to get masked. Masks already in a text are
 left alone, so redacting twice changes nothing. If the policy cannot be built or a rule fails
 while running, nothing is passed on raw: RedactionUnavailable tells the caller to withhold it.
 
@@ -17,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import math
 import re
 import string
 import threading
@@ -65,6 +68,21 @@ def iban(candidate: str) -> bool:
 def token_like(candidate: str) -> bool:
     """Not a plain word ("Basic authentication"): a digit, a symbol, or a capital after the first letter."""
     return any(c.isdigit() or c in "+/=_-.~" for c in candidate) or any(c.isupper() for c in candidate[1:])
+
+
+def strength_bits(secret: str) -> float:
+    """An upper estimate of how hard a secret is to guess: its length times log2 of its alphabet."""
+    alphabet = sum(
+        size
+        for present, size in (
+            (any(c.isdigit() for c in secret), 10),
+            (any(c.islower() for c in secret), 26),
+            (any(c.isupper() for c in secret), 26),
+            (any(not c.isalnum() for c in secret), 33),
+        )
+        if present
+    )
+    return len(secret) * math.log2(alphabet) if alphabet > 1 else 0.0
 
 
 VALIDATORS: dict[str, Callable[[str], bool]] = {"luhn": luhn, "iban": iban, "token_like": token_like}
@@ -238,7 +256,10 @@ class Redactor:
         self._key_pattern = re.compile(policy.KEY_PATTERN)
         self._mask_template = policy.MASK
         self._masks = re.compile(
-            re.escape(policy.MASK).replace(r"\{class\}", "([a-z_]+)").replace(r"\{hash\}", "[0-9a-f]{8}")
+            "|".join(
+                re.escape(mask).replace(r"\{class\}", "([a-z_]+)").replace(r"\{hash\}", "[0-9a-f]{8}")
+                for mask in (policy.MASK, policy.UNHASHED_MASK)
+            )
         )
         self._counts: Counter[str] = Counter()
         self._blocked = 0
@@ -255,11 +276,15 @@ class Redactor:
         return len(self._rules)
 
     def mask(self, secret: str, secret_class: str) -> str:
-        """The mask of a secret. Its hash depends on the secret alone, so a token masked as a header
-        and again as a query parameter reads the same."""
-        digest = hmac.new(self._key, secret.encode(), hashlib.sha256).hexdigest()[:8]
+        """The mask of a secret. A hash, where it has one, depends on the secret alone, so a token
+        masked as a header and again as a query parameter reads the same. A secret that could be
+        guessed gets none: a client that gets its guesses masked (echoed in an error, logged by the
+        page) must not be able to compare them with the secret's mask, online or offline."""
         with self._lock:
             self._counts[secret_class] += 1
+        if secret_class in policy.UNHASHED_CLASSES or strength_bits(secret) < policy.HASH_MIN_BITS:
+            return policy.UNHASHED_MASK.replace("{class}", secret_class)
+        digest = hmac.new(self._key, secret.encode(), hashlib.sha256).hexdigest()[:8]
         return self._mask_template.replace("{class}", secret_class).replace("{hash}", digest)
 
     def text(self, text: str) -> str:
@@ -309,7 +334,7 @@ class Redactor:
 
     def masks_in(self, text: str) -> list[dict[str, Any]]:
         """How many masks a text carries, by class (a result reports them; the values never)."""
-        return by_class(Counter(match.group(1) for match in self._masks.finditer(text)))
+        return by_class(Counter(match.group(1) or match.group(2) for match in self._masks.finditer(text)))
 
     def for_model(self, payload: Any) -> Any:
         """The egress stage: what may go to a model provider. Raises RedactionUnavailable: send nothing then."""

@@ -41,7 +41,7 @@ def build_policy(ctx: BuildContext) -> Policy:
 
 
 def check_redaction(ctx: BuildContext) -> None:
-    """Every rule compiles, names a declared class and a group it has; every key class is declared."""
+    """Every rule compiles, names a declared class and a group it has; every key and unhashed class is declared."""
     spec_file = ctx.one("redaction")
     data = spec_file.data
     classes = set(data["classes"])
@@ -57,6 +57,9 @@ def check_redaction(ctx: BuildContext) -> None:
             ctx.problem(spec_file, ["rules", index, "class"], f"{rule['class']!r} is not a declared class")
     for name in sorted(set(data["keys"]) - classes):
         ctx.problem(spec_file, ["keys", name], "not a declared class")
+    for index, name in enumerate(data["unhashed_classes"]):
+        if name not in classes:
+            ctx.problem(spec_file, ["unhashed_classes", index], f"{name!r} is not a declared class")
     for field in ("key_pattern_class", "project_pattern_class"):
         if data[field] not in classes:
             ctx.problem(spec_file, [field], "not a declared class")
