@@ -11,21 +11,43 @@ import sys
 from contextlib import ExitStack
 from pathlib import Path
 
+import pytest
+
 from gasoline import __version__
+from gasoline.state import DaemonFiles
 
 from .conftest import Isolated
-from .processes import PYTHON, alive, environment, health, kill_group, running_bridge, wait_for
+from .processes import (
+    PYTHON,
+    alive,
+    environment,
+    gasoline_cli,
+    health,
+    kill_group,
+    running_bridge,
+    running_daemon,
+    wait_for,
+)
 
-FAKE_OLD_DAEMON = """
-import json, os, sys
+SQUATTER = """
+import json, sys
 from http.server import BaseHTTPRequestHandler, HTTPServer
 class Health(BaseHTTPRequestHandler):
     def do_GET(self):
-        body = json.dumps({"service": "gasoline", "version": "0.0.1-old", "pid": os.getpid()}).encode()
+        claim = {"service": "gasoline", "version": sys.argv[3], "pid": int(sys.argv[2])}
+        body = json.dumps(claim).encode()
         self.send_response(200); self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body))); self.end_headers(); self.wfile.write(body)
     def log_message(self, *args): pass
 HTTPServer(("127.0.0.1", int(sys.argv[1])), Health).serve_forever()
+"""
+
+# An installed gasoline of another version, run as its console script runs: `python .../gasoline daemon`.
+OLD_GASOLINE = """
+import sys, gasoline
+gasoline.__version__ = "0.0.1-old"
+from gasoline.cli import main
+sys.exit(main())
 """
 
 
@@ -66,14 +88,22 @@ def test_bridges_started_together_end_with_exactly_one_daemon(isolated: Isolated
         assert health(isolated.port)["transports"]["stdio"]["bridges"] == 5
 
 
-def test_a_daemon_of_another_version_is_replaced(isolated: Isolated) -> None:
-    old = subprocess.Popen([PYTHON, "-c", FAKE_OLD_DAEMON, str(isolated.port)], start_new_session=True)
+def test_a_daemon_of_another_version_is_replaced(isolated: Isolated, tmp_path: Path) -> None:
+    script = tmp_path / "old" / "gasoline"
+    script.parent.mkdir()
+    script.write_text(OLD_GASOLINE)
+    old = subprocess.Popen(
+        [PYTHON, str(script), "daemon", "--port", str(isolated.port)],
+        env=environment(isolated.state_dir, isolated.port),
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     try:
         wait_for(lambda: (health(isolated.port) or {}).get("version") == "0.0.1-old", what="the old daemon")
         with running_bridge(isolated.state_dir, isolated.port) as bridge:
             bridge.initialize()
             pid = health_pid(bridge)
-            assert old.wait(10) == -signal.SIGTERM, "the old daemon was asked to stop"
+            assert old.wait(10) == 0, "the old daemon was asked to stop, and did"
             assert health(isolated.port)["version"] == __version__ and pid != old.pid
     finally:
         kill_group(old)
@@ -186,3 +216,34 @@ def test_all_state_stays_in_the_state_directory_and_the_log_marks_each_stage(
     stages = [entry["stage"] for entry in entries if "stage" in entry]
     assert stages == ["starting", "token", "ready", "stopped"]
     assert entries[0]["pid"] == pid
+
+
+@pytest.mark.parametrize("victim", ["a sleeping process", "a daemon of another port"])
+def test_a_port_squatter_claiming_a_pid_gets_nothing_signalled(isolated: Isolated, tmp_path: Path, victim: str) -> None:
+    """Whatever answers /health as gasoline names a pid; neither stop nor a bridge signals it on that word."""
+    files = DaemonFiles(isolated.state_dir, isolated.port)
+    with ExitStack() as stack:
+        if victim == "a sleeping process":
+            sleeper = subprocess.Popen(["sleep", "60"], start_new_session=True)
+            stack.callback(kill_group, sleeper)
+            victim_pid = sleeper.pid
+        else:
+            victim_pid = stack.enter_context(running_daemon(tmp_path / "other-state")).process.pid
+        squatter = subprocess.Popen(
+            [PYTHON, "-c", SQUATTER, str(isolated.port), str(victim_pid), "0.0.1-old"], start_new_session=True
+        )
+        stack.callback(kill_group, squatter)
+        wait_for(lambda: (health(isolated.port) or {}).get("pid") == victim_pid, what="the squatter")
+        files.pid.write_text(f"{victim_pid}\n")  # a pid file alone proves nothing either
+
+        stopped = gasoline_cli(isolated.state_dir, isolated.port, "stop")
+        assert stopped.returncode == 1, stopped
+        assert f"port {isolated.port} is held by pid {squatter.pid} (" in stopped.stderr
+        assert "nothing was signalled" in stopped.stderr and "GASOLINE_PORT" in stopped.stderr
+        with running_bridge(isolated.state_dir, isolated.port) as bridge:
+            bridge.initialize()
+            result = bridge.call("configure", {"action": "health"})["result"]
+        assert result["isError"] is True and result["structuredContent"]["error"] == "daemon_unavailable"
+        assert f"held by pid {squatter.pid}" in result["content"][0]["text"], result
+        assert "nothing was signalled" in result["content"][0]["text"]
+        assert alive(victim_pid) and squatter.poll() is None

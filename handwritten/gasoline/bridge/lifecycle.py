@@ -23,6 +23,8 @@ from typing import Any
 from gasoline import __version__
 from gasoline.state import DaemonFiles
 
+from .proven import port_holder, proven_daemon
+
 POLL_SECONDS = 0.02
 
 
@@ -58,7 +60,9 @@ def probe(port: int, timeout: float) -> DaemonHealth | None:
             return DaemonHealth(str(facts["version"]), int(facts["pid"]))
     except (ValueError, KeyError, TypeError, AttributeError):
         pass
-    raise DaemonUnavailable(f"port {port} is used by another program; choose another with GASOLINE_PORT")
+    raise DaemonUnavailable(
+        f"port {port} is used by another program, {port_holder(port)}; choose another with GASOLINE_PORT"
+    )
 
 
 def alive(pid: int) -> bool:
@@ -153,7 +157,7 @@ def ensure_daemon(files: DaemonFiles, limits: Any, version: str = __version__) -
         if health is not None and health.version == version:
             return health
         if health is not None:
-            terminate(health.pid, limits.stop_timeout_ms / 1000)
+            terminate(proven_or_refuse(files), limits.stop_timeout_ms / 1000)
         remove_stale_files(files)
         process = start(files)
         found: list[DaemonHealth] = []
@@ -175,10 +179,29 @@ def ensure_daemon(files: DaemonFiles, limits: Any, version: str = __version__) -
 
 
 def stop_daemon(files: DaemonFiles, limits: Any) -> int | None:
-    """Stop the daemon on the port; the pid it had, or None when none was running."""
-    health = probe(files.port, limits.health_timeout_ms / 1000)
-    pid = health.pid if health is not None else (files.read_pid() if lock_is_held(files) else None)
+    """Stop the daemon on the port; the pid it had, or None when none was running.
+
+    Raises DaemonUnavailable, signalling nothing, when the port is held by something not proven ours.
+    """
+    pid = proven_daemon(files)
+    if pid is None and probe(files.port, limits.health_timeout_ms / 1000) is not None:
+        proven_or_refuse(files)
     if pid is not None:
         terminate(pid, limits.stop_timeout_ms / 1000)
     remove_stale_files(files)
     return pid
+
+
+def proven_or_refuse(files: DaemonFiles) -> int:
+    """The pid of our daemon on the port; DaemonUnavailable, saying who holds the port, when none is proven.
+
+    What answers /health names a pid, but that is only a claim: it is never signalled on its word.
+    """
+    pid = proven_daemon(files)
+    if pid is not None:
+        return pid
+    raise DaemonUnavailable(
+        f"port {files.port} is held by {port_holder(files.port)}, which answers as a gasoline daemon but is not "
+        f"this user's daemon for the state directory {files.root} (no live daemon holds {files.lock}); "
+        f"nothing was signalled. Stop that process yourself, or choose another port with GASOLINE_PORT"
+    )
