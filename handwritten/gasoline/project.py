@@ -7,6 +7,7 @@ bridge starts it in its client's working directory).
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -26,19 +27,45 @@ def project_dir() -> Path:
 
 
 def load_project_config(directory: Path) -> ProjectConfig:
-    """The project's configuration (empty when it has none). Raises ProjectConfigError, naming the file."""
+    """The project's configuration (empty when it has none).
+
+    Raises ProjectConfigError, naming the file and the problem, for anything that is not a readable
+    UTF-8 YAML mapping of the expected shape: the daemon then starts and withholds results, saying why.
+    """
     path = directory / CONFIG_FILE
-    if not path.exists():
+    text = read_config_text(path)
+    if text is None:
         return ProjectConfig()
     import yaml  # only for a project that has a config file: the daemon stays small without one
 
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        return ProjectConfig.model_validate(data or {})
+        data = yaml.safe_load(text)
     except yaml.YAMLError as error:
         raise ProjectConfigError(f"{path}: not valid YAML: {error}") from error
+    except RecursionError as error:
+        raise ProjectConfigError(f"{path}: not valid YAML: nested too deeply") from error
+    if data is None:
+        return ProjectConfig()
+    if not isinstance(data, dict):
+        raise ProjectConfigError(f"{path}: must be a YAML mapping (key: value), not {type(data).__name__}")
+    try:
+        return ProjectConfig.model_validate(data)
     except ValidationError as error:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors(include_url=False)
         )
         raise ProjectConfigError(f"{path}: {problems}") from error
+
+
+def read_config_text(path: Path) -> str | None:
+    """The file's text; None when there is no file. Only a regular file is read: a FIFO would block the start."""
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise ProjectConfigError(f"{path}: not a regular file")
+        return path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        return None
+    except UnicodeDecodeError as error:
+        raise ProjectConfigError(f"{path}: not UTF-8 text (byte {error.start}: {error.reason})") from error
+    except OSError as error:
+        raise ProjectConfigError(f"{path}: cannot be read: {error.strerror or error}") from error

@@ -6,6 +6,10 @@ import json
 import os
 import stat
 import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
 
 from ..unit.secret_corpus import corpus
 from .conftest import Isolated
@@ -109,3 +113,52 @@ def test_a_broken_project_policy_withholds_every_result(isolated: Isolated) -> N
         assert "could not be built" in result["content"][0]["text"]
         facts = probe.send("GET", path="/health")[2]
         assert facts["redaction"]["blocked_count"] >= 1 and facts["service"] == "gasoline"
+
+
+def _write(content: bytes) -> Callable[[Path], None]:
+    return lambda path: path.write_bytes(content)
+
+
+def _unreadable(path: Path) -> None:
+    if os.geteuid() == 0:
+        pytest.skip("root reads a file whatever its mode; the file that fails to read covers reading errors")
+    path.write_text("redaction: {}\n")
+    path.chmod(0)
+
+
+def _symlink_loop(path: Path) -> None:
+    path.symlink_to(path.name)
+
+
+BAD_CONFIG_FILES: dict[str, tuple[Callable[[Path], None], str]] = {
+    "not UTF-8": (_write(b"redaction:\n  patterns: \xff\xfe\n"), "not UTF-8 text"),
+    "a directory": (lambda path: path.mkdir(), "not a regular file"),
+    "a named pipe": (lambda path: os.mkfifo(path), "not a regular file"),
+    "unreadable by mode": (_unreadable, "cannot be read"),
+    "a read that fails": (lambda path: path.symlink_to("/proc/self/mem"), "cannot be read"),
+    "a symlink loop": (_symlink_loop, "cannot be read"),
+    "a list": (_write(b"- redaction\n- approvals\n"), "must be a YAML mapping"),
+    "a scalar": (_write(b"just some words\n"), "must be a YAML mapping"),
+    "broken YAML": (_write(b"redaction: [\n"), "not valid YAML"),
+    "YAML nested too deeply": (_write(b"[" * 5000 + b"]" * 5000), "not valid YAML"),
+    "the wrong shape": (_write(b"redaction: 5\n"), "redaction"),
+}
+
+
+@pytest.mark.parametrize("kind", BAD_CONFIG_FILES)
+def test_a_config_file_that_cannot_be_used_withholds_every_result_and_health_says_why(
+    isolated: Isolated, kind: str
+) -> None:
+    make, problem = BAD_CONFIG_FILES[kind]
+    config = isolated.state_dir.parent / ".gasoline" / "config.yaml"
+    config.parent.mkdir()
+    make(config)
+    with running_daemon(isolated.state_dir, port=isolated.port) as daemon:
+        probe = Probe(daemon)
+        facts = probe.send("GET", path="/health")[2]
+        assert facts["service"] == "gasoline" and facts["error"]["error"] == "redaction_failed", facts
+        assert str(config) in facts["error"]["message"] and problem in facts["error"]["message"], facts
+        session = probe.session()
+        result = probe.send(body=call("configure", {"action": "health"}), Mcp_Session_Id=session)[2]["result"]
+        assert result["isError"] is True and result["structuredContent"]["error"] == "redaction_failed"
+        assert str(config) in result["content"][0]["text"] and problem in result["content"][0]["text"], result
