@@ -1,7 +1,10 @@
 """Structured logs: one JSON object per line, to a file; stdout is never used (it may carry MCP).
 
-Once the daemon has its redactor, every message, fact and traceback passes it before it is
-written; if redaction fails, the line says so instead of carrying the text.
+Once the daemon has its redactor, every message, fact and exception passes it before it is
+written; if redaction fails, the line says so instead of carrying the text. An exception is
+facts too (its type, message and frames), never a traceback's text, and one nobody caught, in
+any thread, is logged the same way: the daemon's stderr is its log file, so nothing may reach
+it that is not a JSON line.
 """
 
 from __future__ import annotations
@@ -9,8 +12,11 @@ from __future__ import annotations
 import json
 import logging
 import sys
+import threading
+import traceback
 from datetime import UTC, datetime
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
 log = logging.getLogger("gasoline")
@@ -22,11 +28,21 @@ def redact_with(redactor: Any) -> None:
     _redactor = redactor
 
 
-def told(record: logging.LogRecord, formatter: logging.Formatter) -> dict[str, Any]:
-    """What a record says (message, facts, traceback), redacted once the daemon has its redactor."""
+def exception_facts(error: BaseException) -> dict[str, Any]:
+    """An exception as data: its type, its message and where it was raised, innermost frame last."""
+    frames = traceback.extract_tb(error.__traceback__)
+    return {
+        "type": type(error).__qualname__,
+        "message": str(error),
+        "frames": [f"{Path(frame.filename).name}:{frame.lineno}:{frame.name}" for frame in frames],
+    }
+
+
+def told(record: logging.LogRecord) -> dict[str, Any]:
+    """What a record says (message, facts, exception), redacted once the daemon has its redactor."""
     said: dict[str, Any] = {"message": record.getMessage(), **getattr(record, "facts", {})}
-    if record.exc_info:
-        said["exception"] = formatter.formatException(record.exc_info)
+    if record.exc_info and record.exc_info[1] is not None:
+        said["exception"] = exception_facts(record.exc_info[1])
     if _redactor is not None:
         try:
             said = _redactor.value(said)
@@ -43,7 +59,7 @@ class JsonLines(logging.Formatter):
             "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname.lower(),
             "logger": record.name,
-            **told(record, self),
+            **told(record),
         }
         return json.dumps(entry, ensure_ascii=False, default=str)
 
@@ -52,8 +68,10 @@ class PlainLines(logging.Formatter):
     """For a person watching stderr: the message (and any traceback), redacted all the same."""
 
     def format(self, record: logging.LogRecord) -> str:
-        said = told(record, self)
-        return "\n".join(filter(None, (f"gasoline: {said['message']}", said.get("exception"))))
+        said = told(record)
+        problem = said.get("exception")
+        where = f" ({problem['type']}: {problem['message']} at {', '.join(problem['frames'][-3:])})" if problem else ""
+        return f"gasoline: {said['message']}{where}"
 
 
 def configure(log_file: Path | None, to_stderr: bool) -> None:
@@ -73,6 +91,21 @@ def configure(log_file: Path | None, to_stderr: bool) -> None:
             old.close()
         for handler in handlers:
             logger.addHandler(handler)
+
+
+def log_uncaught() -> None:
+    """Exceptions nobody caught, in the main thread or any other, go to the log as facts."""
+
+    def uncaught(kind: type[BaseException], error: BaseException, trace: TracebackType | None) -> None:
+        log.error("uncaught %s", kind.__qualname__, exc_info=(kind, error, trace))
+
+    def uncaught_in_thread(hook: threading.ExceptHookArgs) -> None:
+        if hook.exc_value is not None:
+            where = hook.thread.name if hook.thread else "a thread"
+            log.error("uncaught %s in %s", hook.exc_type.__qualname__, where, exc_info=hook.exc_value)
+
+    sys.excepthook = uncaught
+    threading.excepthook = uncaught_in_thread
 
 
 def stage(name: str, message: str, **facts: Any) -> None:

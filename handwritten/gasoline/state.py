@@ -123,14 +123,6 @@ class DaemonFiles:
         except FileNotFoundError:
             return None
 
-    def write_token(self, path: Path | None = None) -> str:
-        """A fresh bearer token, written so that only this user can read it (mode 0600)."""
-        import secrets  # only the daemon needs it; the bridge must start fast
-
-        token = secrets.token_urlsafe(32)
-        write_private(path or self.token, token)
-        return token
-
     def read_pid(self) -> int | None:
         try:
             return int(self.pid.read_text().strip())

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import stat
 import subprocess
 import sys
@@ -247,3 +248,26 @@ def test_a_port_squatter_claiming_a_pid_gets_nothing_signalled(isolated: Isolate
         assert f"held by pid {squatter.pid}" in result["content"][0]["text"], result
         assert "nothing was signalled" in result["content"][0]["text"]
         assert alive(victim_pid) and squatter.poll() is None
+
+
+@pytest.mark.parametrize("held", ["the HTTP port", "the local socket"])
+def test_a_daemon_that_cannot_listen_leaves_no_pid_or_token_files(isolated: Isolated, held: str) -> None:
+    """Nothing published says a daemon is there when none could listen: no pid file, no token to read."""
+    files = DaemonFiles(isolated.state_dir, isolated.port)
+    with ExitStack() as stack:
+        if held == "the HTTP port":
+            holder = stack.enter_context(socket.socket())
+            holder.bind(("127.0.0.1", isolated.port))
+            holder.listen()
+        else:
+            files.socket.mkdir()  # a directory where the socket goes: binding it fails
+        daemon = subprocess.run(
+            [PYTHON, "-m", "gasoline", "daemon", "--port", str(isolated.port)],
+            env=environment(isolated.state_dir, isolated.port),
+            capture_output=True,
+            timeout=60,
+        )
+    assert daemon.returncode == 1, daemon
+    assert [path.name for path in files.published if path.exists()] == []
+    entries = [json.loads(line) for line in files.log.read_text().splitlines()]
+    assert [entry.get("stage") for entry in entries if "stage" in entry] == ["starting", "listen_failed"]

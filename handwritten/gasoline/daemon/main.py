@@ -13,7 +13,7 @@ from gasoline.bridge.client import BRIDGE_CLIENT_NAME
 from gasoline.composition import DaemonConfig, create_daemon
 from gasoline.core.workers import Workers
 from gasoline.project import project_dir
-from gasoline.state import DaemonFiles
+from gasoline.state import DaemonFiles, write_private
 from gasoline.transports.http import Sessions
 from gasoline_generated.models import HealthHttpTransport, HealthStdioTransport, HealthTransports
 from gasoline_generated.policy import LIMITS
@@ -41,20 +41,28 @@ def _stop(signum: int, frame: Any) -> NoReturn:
     raise SystemExit(0)
 
 
-def write_tokens(files: DaemonFiles, no_auth: bool) -> Tokens:
-    """Fresh tokens for this run: one for MCP clients, one for the human channels that decide
-    approvals. With --no-auth (which says so loudly) /mcp takes calls without its token."""
-    tokens = Tokens(mcp=files.write_token(), approver=files.write_token(files.approver_token), mcp_required=not no_auth)
+def fresh_tokens(no_auth: bool) -> Tokens:
+    """This run's tokens: one for MCP clients, one for the human channels that decide approvals.
+    With --no-auth (which says so loudly once listening) /mcp takes calls without its token."""
+    import secrets  # only the daemon needs it; the bridge must start fast
+
+    return Tokens(mcp=secrets.token_urlsafe(32), approver=secrets.token_urlsafe(32), mcp_required=not no_auth)
+
+
+def publish_tokens(files: DaemonFiles, tokens: Tokens) -> None:
+    """Written (mode 0600) only once the daemon listens: a token file says a daemon is there to take it."""
+    write_private(files.token, tokens.mcp)
+    write_private(files.approver_token, tokens.approver)
     logs.stage("token", "bearer tokens written", file=str(files.token), approver_file=str(files.approver_token))
-    if no_auth:
+    if not tokens.mcp_required:
         logs.log.warning("WARNING: --no-auth: any local process can call tools on http://127.0.0.1:%d/mcp", files.port)
         print(f"gasoline: WARNING: --no-auth: /mcp on port {files.port} accepts calls without a token", file=sys.stderr)
-    return tokens
 
 
 def serve(port: int, no_auth: bool) -> int:
     files = DaemonFiles.for_port(port)
     logs.configure(files.log, to_stderr=sys.stderr.isatty())
+    logs.log_uncaught()
     logs.stage("starting", "daemon starting", pid=os.getpid(), port=port, state_dir=str(files.root))
     lock = open(files.lock, "a")  # noqa: SIM115  (held, not closed, for the process's whole life)
     try:
@@ -63,7 +71,7 @@ def serve(port: int, no_auth: bool) -> int:
         logs.stage("already_running", f"another daemon holds {files.lock}; exiting", port=port)
         return ALREADY_RUNNING
     files.pid.write_text(f"{os.getpid()}\n")
-    tokens = write_tokens(files, no_auth)
+    tokens = fresh_tokens(no_auth)
 
     daemon = create_daemon(DaemonConfig(files, project_dir()))
     logs.redact_with(daemon.services.redactor)
@@ -83,8 +91,10 @@ def serve(port: int, no_auth: bool) -> int:
         )
     except OSError as error:
         logs.stage("listen_failed", f"cannot listen on 127.0.0.1:{port} and {files.socket}: {error}", port=port)
-        files.pid.unlink(missing_ok=True)
+        for published in files.published:
+            published.unlink(missing_ok=True)
         return 1
+    publish_tokens(files, tokens)
     daemon.services.transports.report_with(lambda: transport_status(daemon.sessions, local, port, tokens))
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)

@@ -1,0 +1,84 @@
+"""The daemon's log: every line one JSON object, and an exception in it facts, never a traceback's text."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+import threading
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gasoline import logs
+from gasoline.composition import DaemonConfig, create_daemon, create_services
+from gasoline.core.jsonrpc import Request
+from gasoline.core.protocol import Exchange
+
+
+@pytest.fixture
+def log_file(tmp_path: Path) -> Iterator[Path]:
+    path = tmp_path / "daemon.log"
+    hooks = (sys.excepthook, threading.excepthook)
+    logs.configure(path, to_stderr=False)
+    logs.log_uncaught()
+    try:
+        yield path
+    finally:
+        sys.excepthook, threading.excepthook = hooks
+        for logger in (logs.log, logging.getLogger("waitress")):
+            for handler in list(logger.handlers):
+                logger.removeHandler(handler)
+                handler.close()
+
+
+class BrokenStore:
+    """A capture store that fails the way a bug would."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise RuntimeError(f"store broken while reading {name}")
+
+
+def provoke_a_handler_crash() -> None:
+    config = DaemonConfig()
+    daemon = create_daemon(config, replace(create_services(config), captured=BrokenStore()))  # type: ignore[arg-type]
+    arguments = {"what": "logs"}
+    request = Request(1, "tools/call", {"name": "observe", "arguments": arguments})
+    result = daemon.tools.call("observe", arguments, Exchange(request, lambda message: None))
+    assert result["isError"] is True
+
+
+def provoke_an_uncaught_error_in_a_thread() -> None:
+    def fail() -> None:
+        raise ValueError("nobody catches this")
+
+    thread = threading.Thread(target=fail, name="worker-7")
+    thread.start()
+    thread.join(10)
+
+
+def provoke_an_uncaught_error_in_the_main_thread() -> None:
+    try:
+        raise KeyError("the last thing the process does")
+    except KeyError:
+        sys.excepthook(*sys.exc_info())  # what the interpreter calls as it exits on an uncaught error
+
+
+@pytest.mark.parametrize(
+    "provoke",
+    [provoke_a_handler_crash, provoke_an_uncaught_error_in_a_thread, provoke_an_uncaught_error_in_the_main_thread],
+)
+def test_an_exception_is_logged_as_facts_on_one_line(log_file: Path, provoke: Any) -> None:
+    provoke()
+    lines = log_file.read_text().splitlines()
+    entries = [json.loads(line) for line in lines]  # every line parses on its own
+    problems = [entry["exception"] for entry in entries if "exception" in entry]
+    assert len(problems) == 1, entries
+    problem = problems[0]
+    assert set(problem) == {"type", "message", "frames"}
+    assert problem["type"] in {"RuntimeError", "ValueError", "KeyError"}
+    assert problem["frames"] and all(frame.count(":") == 2 for frame in problem["frames"]), problem
+    assert "Traceback" not in log_file.read_text()
