@@ -222,6 +222,9 @@ class McpLimits:
     session_idle_seconds: Final = 3600
     """An HTTP session unused this long is ended. (seconds)"""
 
+    max_sessions: Final = 256
+    """HTTP sessions kept at once; a new one past this ends the one unused longest. (count)"""
+
     list_page_size: Final = 100
     """Tools (or resources or prompts) per tools/list page. (entries)"""
 
@@ -253,6 +256,12 @@ class DaemonLimits:
 
     health_timeout_ms: Final = 2000
     """How long a health check waits for an answer. (ms)"""
+
+    log_bytes: Final = 8388608
+    """Size at which the daemon's and a bridge's log file is set aside and a new one begun. (bytes)"""
+
+    logs_kept: Final = 3
+    """Log files set aside that are kept (<name>.log.1 newest); older ones are deleted. (count)"""
 
 
 class LIMITS:

@@ -148,6 +148,8 @@ export const LIMITS = {
     max_body_bytes: 4194304,
     /** An HTTP session unused this long is ended. (seconds) */
     session_idle_seconds: 3600,
+    /** HTTP sessions kept at once; a new one past this ends the one unused longest. (count) */
+    max_sessions: 256,
     /** Tools (or resources or prompts) per tools/list page. (entries) */
     list_page_size: 100,
     /** At the end of stdio input, how long calls still running may finish before they are cancelled. (ms) */
@@ -170,5 +172,9 @@ export const LIMITS = {
     stop_timeout_ms: 5000,
     /** How long a health check waits for an answer. (ms) */
     health_timeout_ms: 2000,
+    /** Size at which the daemon's and a bridge's log file is set aside and a new one begun. (bytes) */
+    log_bytes: 8388608,
+    /** Log files set aside that are kept (<name>.log.1 newest); older ones are deleted. (count) */
+    logs_kept: 3,
   },
 } as const;

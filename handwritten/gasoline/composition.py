@@ -91,7 +91,15 @@ def create_daemon(config: DaemonConfig | None = None, services: Services | None 
     )
     tools = LocalTools(dispatcher, services.redactor, services.continuations, LIMITS.results.max_result_bytes)
     server = McpServer(SERVER_INFO, tools)
-    return Daemon(config, services, handlers, dispatcher, tools, server, Sessions(LIMITS.mcp.session_idle_seconds))
+    return Daemon(
+        config,
+        services,
+        handlers,
+        dispatcher,
+        tools,
+        server,
+        Sessions(LIMITS.mcp.session_idle_seconds, LIMITS.mcp.max_sessions),
+    )
 
 
 def create_handlers(config: DaemonConfig, services: Services) -> ToolHandlers:

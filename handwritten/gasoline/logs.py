@@ -75,10 +75,16 @@ class PlainLines(logging.Formatter):
 
 
 def configure(log_file: Path | None, to_stderr: bool) -> None:
-    """Send our loggers (and the HTTP server's) to a JSON-lines file and, for a person watching, to stderr."""
+    """Send our loggers (and the HTTP server's) to a JSON-lines file and, for a person watching, to stderr.
+    The file is set aside at daemon.log_bytes (the newest kept as <file>.1), so it never grows without end."""
     handlers: list[logging.Handler] = []
     if log_file is not None:
-        handlers.append(logging.FileHandler(log_file, encoding="utf-8"))
+        from logging.handlers import RotatingFileHandler
+
+        from gasoline_generated.policy import LIMITS
+
+        size, kept = LIMITS.daemon.log_bytes, LIMITS.daemon.logs_kept
+        handlers.append(RotatingFileHandler(log_file, maxBytes=size, backupCount=kept, encoding="utf-8"))
         handlers[-1].setFormatter(JsonLines())
     if to_stderr:
         handlers.append(logging.StreamHandler(sys.stderr))

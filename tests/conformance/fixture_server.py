@@ -479,7 +479,7 @@ def build_app(port: int, catalogue_path: Path = CATALOGUE) -> falcon.App:
         asks_clients=True,
     )
     app = falcon.App(middleware=[LoopbackGuard(port)])
-    sessions = Sessions(idle_seconds=LIMITS.mcp.session_idle_seconds)
+    sessions = Sessions(LIMITS.mcp.session_idle_seconds, LIMITS.mcp.max_sessions)
     app.add_route("/mcp", McpEndpoint(server, sessions, max_body_bytes=LIMITS.mcp.max_body_bytes))
     return app
 

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from gasoline_generated.policy import LIMITS
+
 from .processes import Daemon, running_daemon
 
 INIT = {
@@ -275,3 +277,19 @@ def test_health_reports_service_version_transports_and_buffers(daemon: Daemon) -
     assert facts["redaction"] == {"policy_version": "1", "redacted_count": [], "blocked_count": 0}
     logs = next(buffer for buffer in facts["buffers"] if buffer["name"] == "logs")
     assert logs == {"name": "logs", "entries": 0, "max_entries": 1000, "bytes": 0, "max_bytes": 4194304, "evicted": 0}
+
+
+def test_sessions_past_the_cap_end_the_one_unused_longest(daemon: Daemon) -> None:
+    probe = Probe(daemon)
+    sessions = [probe.session() for _ in range(LIMITS.mcp.max_sessions + 8)]
+    newest = sessions[-1]
+    status, _, body = probe.send(body=call("configure", {"action": "health"}), Mcp_Session_Id=newest)
+    assert (
+        status == 200
+        and body["result"]["structuredContent"]["transports"]["http"]["sessions"] == LIMITS.mcp.max_sessions
+    )
+    for ended in sessions[:8]:
+        status, _, body = probe.send(body=call("configure", {"action": "health"}), Mcp_Session_Id=ended)
+        assert status == 404 and body["error"]["code"] == -32600, body
+    status, _, body = probe.send(body=call("configure", {"action": "health"}), Mcp_Session_Id=sessions[8])
+    assert status == 200 and body["result"]["isError"] is False

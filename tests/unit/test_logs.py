@@ -17,6 +17,7 @@ from gasoline import logs
 from gasoline.composition import DaemonConfig, create_daemon, create_services
 from gasoline.core.jsonrpc import Request
 from gasoline.core.protocol import Exchange
+from gasoline_generated.policy import LIMITS
 
 
 @pytest.fixture
@@ -82,3 +83,16 @@ def test_an_exception_is_logged_as_facts_on_one_line(log_file: Path, provoke: An
     assert problem["type"] in {"RuntimeError", "ValueError", "KeyError"}
     assert problem["frames"] and all(frame.count(":") == 2 for frame in problem["frames"]), problem
     assert "Traceback" not in log_file.read_text()
+
+
+def test_the_log_is_set_aside_when_full_and_only_a_few_are_kept(log_file: Path) -> None:
+    line = "x" * 1000
+    for index in range((LIMITS.daemon.logs_kept + 2) * LIMITS.daemon.log_bytes // 1000):
+        logs.log.info("filler %d %s", index, line)
+    kept = sorted(log_file.parent.glob(log_file.name + "*"))
+    assert [path.name for path in kept] == [log_file.name] + [
+        f"{log_file.name}.{n}" for n in range(1, LIMITS.daemon.logs_kept + 1)
+    ]
+    assert all(path.stat().st_size <= LIMITS.daemon.log_bytes for path in kept)
+    newest = [json.loads(text) for text in log_file.read_text().splitlines()]
+    assert newest and all(entry["message"].startswith("filler") for entry in newest)

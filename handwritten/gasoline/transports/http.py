@@ -52,10 +52,13 @@ MODERN_ERROR_STATUS = {
 
 
 class Sessions:
-    """Legacy-era sessions by id; one idle too long is ended."""
+    """Legacy-era sessions by id; one idle too long is ended, and past `most` sessions a new one
+    ends the one unused longest (a client that opens sessions and forgets them cannot fill memory;
+    one whose session was ended is told, as for any unknown session, to start a new one)."""
 
-    def __init__(self, idle_seconds: float) -> None:
+    def __init__(self, idle_seconds: float, most: int) -> None:
         self.idle_seconds = idle_seconds
+        self.most = most
         self._sessions: dict[str, Session] = {}
         self._lock = threading.Lock()
 
@@ -63,7 +66,12 @@ class Sessions:
         session = Session(id=secrets.token_hex(16))
         with self._lock:
             self._expire()
+            evicted = (
+                min(self._sessions.values(), key=lambda s: s.last_seen) if len(self._sessions) >= self.most else None
+            )
             self._sessions[session.id] = session
+        if evicted is not None:
+            self.end(evicted.id)
         return session
 
     def get(self, session_id: str) -> Session | None:
