@@ -235,7 +235,10 @@ class McpLimits:
     """Requests from stdio and the local socket served at once; more wait their turn. (count)"""
 
     http_threads: Final = 16
-    """Requests the daemon serves at once (long calls, streams and quick calls together). (count)"""
+    """MCP requests over HTTP the daemon serves at once (long calls, streams and quick calls together); more wait their turn. (count)"""
+
+    route_threads: Final = 8
+    """Requests to the daemon's other routes (/sync, /events, /health, /approvals) served at once, on threads of their own, so calls that wait on the browser never hold the threads the extension needs. (count)"""
 
 
 class JsonLimits:

@@ -156,8 +156,10 @@ export const LIMITS = {
     eof_grace_ms: 10000,
     /** Requests from stdio and the local socket served at once; more wait their turn. (count) */
     request_workers: 64,
-    /** Requests the daemon serves at once (long calls, streams and quick calls together). (count) */
+    /** MCP requests over HTTP the daemon serves at once (long calls, streams and quick calls together); more wait their turn. (count) */
     http_threads: 16,
+    /** Requests to the daemon's other routes (/sync, /events, /health, /approvals) served at once, on threads of their own, so calls that wait on the browser never hold the threads the extension needs. (count) */
+    route_threads: 8,
   },
   /** JSON the daemon and the stdio server read, from any peer. */
   json: {

@@ -8,7 +8,6 @@ JSON-RPC client code below.
 
 from __future__ import annotations
 
-import http.client
 import json
 import os
 import statistics
@@ -21,14 +20,14 @@ from typing import Any
 
 from capture_bench import capture
 from commands_bench import commands
-from measure import ROOT, free_port, percentiles, report, rss_mib, timed, wait_listening
+from measure import INIT, ROOT, HttpClient, free_port, percentiles, report, rss_mib, timed, wait_for, wait_listening
+from processes import health
 
 from gasoline.state import DaemonFiles
 from gasoline.transports.lines import TimedLines
 
 REFERENCE = [sys.executable, str(Path(__file__).with_name("reference_server.py"))]
 CALLS = 1000
-INIT = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "bench", "version": "1"}}
 
 
 class StdioClient:
@@ -64,36 +63,6 @@ class StdioClient:
             self.process.wait(10)
         except subprocess.TimeoutExpired:
             self.process.kill()
-
-
-class HttpClient:
-    def __init__(self, port: int, token: str | None = None) -> None:
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        self.headers = {
-            "Host": f"127.0.0.1:{port}",
-            "Content-Type": "application/json",
-            "Accept": "application/json, text/event-stream",
-        }
-        if token:
-            self.headers["Authorization"] = f"Bearer {token}"
-        self.ids = 0
-        reply, headers = self._post({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": INIT})
-        self.headers["Mcp-Session-Id"] = headers["mcp-session-id"]
-        self.headers["MCP-Protocol-Version"] = reply["result"]["protocolVersion"]
-        self._post({"jsonrpc": "2.0", "method": "notifications/initialized"})
-
-    def _post(self, message: dict[str, Any]) -> tuple[Any, dict[str, str]]:
-        self.connection.request("POST", "/mcp", body=json.dumps(message), headers=self.headers)
-        response = self.connection.getresponse()
-        data = response.read().decode()
-        headers = {k.lower(): v for k, v in response.getheaders()}
-        if headers.get("content-type", "").startswith("text/event-stream"):
-            data = [line[5:] for line in data.splitlines() if line.startswith("data:")][-1]
-        return (json.loads(data) if data.strip() else None), headers
-
-    def request(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
-        self.ids += 1
-        return self._post({"jsonrpc": "2.0", "id": self.ids, "method": method, "params": params})[0]
 
 
 def spawn_to_initialize(argv: list[str], env: dict[str, str]) -> float:
@@ -179,7 +148,7 @@ def approvals() -> None:
             stderr=subprocess.DEVNULL,
         )
         try:
-            wait_listening(port)
+            wait_for(lambda: health(port) is not None, 30, "the daemon to answer")  # its tokens are written by then
             client = HttpClient(port, DaemonFiles(Path(state), port).read_token() or "")
             arguments = {"action": "clear", "buffers": ["logs"]}
 

@@ -6,17 +6,19 @@ from __future__ import annotations
 import statistics
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import measure
 from browsers import chromium_with_extension
 from fixture_site import fixture_site
-from measure import free_port, percentiles, report, timed
+from measure import HttpClient, free_port, percentiles, report, timed
 from processes import running_bridge, running_daemon, wait_for
 
 AXE = measure.ROOT / "extension" / "node_modules" / "axe-core" / "axe.min.js"
 DOM_CALLS = 200
 AUDITS = 5
+CONCURRENT = 32
 # What a peer evaluating a script over CDP does for the same query: match and describe the elements.
 DIRECT_QUERY = """() => Array.from(document.querySelectorAll('#items > li')).slice(0, 50).map(e => {
   const r = e.getBoundingClientRect();
@@ -31,7 +33,7 @@ def commands() -> None:
         state.mkdir()
         port = free_port()
         with (
-            running_daemon(state, port=port),
+            running_daemon(state, port=port) as daemon,
             chromium_with_extension(port, Path(work)) as context,
             running_bridge(state, port) as bridge,
         ):
@@ -49,6 +51,7 @@ def commands() -> None:
             direct = percentiles(timed(lambda: page.evaluate(DIRECT_QUERY), DOM_CALLS))
             report("analyze(dom) call -> result, p50", ours[0], direct[0], "ms", "<= 60 ms")
             report("analyze(dom) call -> result, p95", ours[1], direct[1], "ms", "")
+            concurrent_commands(port, daemon.token)
 
             page.goto(site + "a11y.html")
             wait_for(lambda: (bridge.result("observe", what="page").get("url") or "").endswith("a11y.html"), 15)
@@ -70,3 +73,25 @@ def commands() -> None:
                 "ms",
                 "<= 1500 ms",
             )
+
+
+def concurrent_commands(port: int, token: str) -> None:
+    """32 browser commands over HTTP at once (each client its own session and connection), beside
+    the same 32 one after another: all must complete, and at once should take no longer."""
+    clients = [HttpClient(port, token) for _ in range(CONCURRENT)]
+
+    def item(index: int) -> str:
+        arguments = {"what": "dom", "selector": f"#items > li:nth-child({index + 1})"}
+        result = clients[index].request("tools/call", {"name": "analyze", "arguments": arguments})["result"]
+        assert not result.get("isError"), result
+        return str(result["structuredContent"]["matches"][0]["text"])
+
+    expected = [f"Item {index + 1}" for index in range(CONCURRENT)]
+    started = time.perf_counter()
+    assert [item(index) for index in range(CONCURRENT)] == expected
+    one_by_one = time.perf_counter() - started
+    started = time.perf_counter()
+    with ThreadPoolExecutor(CONCURRENT) as pool:
+        assert list(pool.map(item, range(CONCURRENT))) == expected, "every concurrent command completes"
+    at_once = time.perf_counter() - started
+    report(f"{CONCURRENT} concurrent browser commands, all", at_once, one_by_one, "ms", "all complete; <= 1x")

@@ -2,18 +2,67 @@
 
 from __future__ import annotations
 
+import http.client
+import json
 import socket
 import statistics
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "tests" / "integration"), str(ROOT / "tests" / "unit")]
 from processes import free_port, wait_for  # noqa: E402  (the integration tests' own helpers)
 
-__all__ = ["ROOT", "free_port", "percentiles", "report", "rss_mib", "timed", "wait_for", "wait_listening"]
+__all__ = [
+    "INIT",
+    "ROOT",
+    "HttpClient",
+    "free_port",
+    "percentiles",
+    "report",
+    "rss_mib",
+    "timed",
+    "wait_for",
+    "wait_listening",
+]
+
+
+INIT = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "bench", "version": "1"}}
+
+
+class HttpClient:
+    """An MCP client over HTTP: one session on one keep-alive connection."""
+
+    def __init__(self, port: int, token: str | None = None) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.headers = {
+            "Host": f"127.0.0.1:{port}",
+            "Content-Type": "application/json",
+            "Accept": "application/json, text/event-stream",
+        }
+        if token:
+            self.headers["Authorization"] = f"Bearer {token}"
+        self.ids = 0
+        reply, headers = self._post({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": INIT})
+        self.headers["Mcp-Session-Id"] = headers["mcp-session-id"]
+        self.headers["MCP-Protocol-Version"] = reply["result"]["protocolVersion"]
+        self._post({"jsonrpc": "2.0", "method": "notifications/initialized"})
+
+    def _post(self, message: dict[str, Any]) -> tuple[Any, dict[str, str]]:
+        self.connection.request("POST", "/mcp", body=json.dumps(message), headers=self.headers)
+        response = self.connection.getresponse()
+        data = response.read().decode()
+        headers = {k.lower(): v for k, v in response.getheaders()}
+        if headers.get("content-type", "").startswith("text/event-stream"):
+            data = [line[5:] for line in data.splitlines() if line.startswith("data:")][-1]
+        return (json.loads(data) if data.strip() else None), headers
+
+    def request(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        self.ids += 1
+        return self._post({"jsonrpc": "2.0", "id": self.ids, "method": method, "params": params})[0]
 
 
 def percentiles(samples: list[float]) -> tuple[float, float]:

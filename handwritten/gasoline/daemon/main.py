@@ -19,7 +19,7 @@ from gasoline_generated.models import HealthHttpTransport, HealthStdioTransport,
 from gasoline_generated.policy import LIMITS
 
 from .app import Tokens, create_app, refusal
-from .http_server import http_server
+from .http_server import Lanes, http_server
 from .local_socket import LocalSocket
 
 ALREADY_RUNNING = 3
@@ -83,9 +83,9 @@ def serve(port: int, no_auth: bool) -> int:
             refusal,
             max(LIMITS.mcp.max_body_bytes, LIMITS.ingest.max_body_bytes),
             BODY_SLACK_BYTES,
+            Lanes("/mcp", LIMITS.mcp.http_threads, LIMITS.mcp.route_threads),
             host="127.0.0.1",
             port=port,
-            threads=LIMITS.mcp.http_threads,
             ident="gasoline",
             clear_untrusted_proxy_headers=True,
         )
