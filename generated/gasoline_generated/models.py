@@ -2753,7 +2753,7 @@ class ProjectRedactionPattern(BaseModel):
     """
     pattern: Annotated[StrictStr, Field(min_length=1)]
     """
-    A regular expression (Python's re).
+    A regular expression in RE2's syntax (no backreferences or lookaround): it runs in time linear in the text.
     """
     ignore_case: StrictBool = False
     """

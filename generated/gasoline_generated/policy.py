@@ -76,6 +76,9 @@ class IngestLimits:
     max_body_bytes: Final = 4194304
     """Largest body of POST /events or /sync; larger ones get 413. (bytes)"""
 
+    max_event_bytes: Final = 65536
+    """Largest single event (as JSON) the daemon takes; a larger one is rejected by its index, and the rest of its batch is kept. The extension cuts what it captures well below this. (bytes)"""
+
 
 class ExtensionLimits:
     """How the extension talks to the daemon."""

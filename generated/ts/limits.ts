@@ -48,6 +48,8 @@ export const LIMITS = {
     max_batch_events: 1000,
     /** Largest body of POST /events or /sync; larger ones get 413. (bytes) */
     max_body_bytes: 4194304,
+    /** Largest single event (as JSON) the daemon takes; a larger one is rejected by its index, and the rest of its batch is kept. The extension cuts what it captures well below this. (bytes) */
+    max_event_bytes: 65536,
   },
   /** How the extension talks to the daemon. */
   extension: {

@@ -3,6 +3,8 @@ bounded with counted evictions, and read back through MCP with filters and curso
 
 from __future__ import annotations
 
+import threading
+import time
 from typing import Any
 
 import pytest
@@ -10,6 +12,7 @@ import pytest
 from gasoline_generated.policy import LIMITS
 
 from .processes import Bridge, Daemon, post_as_extension
+from .processes import health as daemon_health
 
 TS = "2026-11-22T10:30:{:02d}.000Z"
 SETTINGS = {"captureWebSockets": True, "captureNetworkBodies": False, "aiWebPilotEnabled": False}
@@ -198,3 +201,57 @@ def test_sync_tells_which_tab_commands_act_on(daemon: Daemon, bridge: Bridge) ->
 
     status, answer = post_as_extension(daemon.port, "/sync", {**sync, "settings": {}})
     assert status == 400 and "settings" in answer["message"]
+
+
+def test_an_event_over_the_cap_is_rejected_by_its_index_and_the_rest_kept(daemon: Daemon, bridge: Bridge) -> None:
+    cap = LIMITS.ingest.max_event_bytes
+    batch = [console(1, message="before"), console(2, message="x" * cap), console(3, message="after")]
+    status, result = post_as_extension(daemon.port, "/events", {"events": batch})
+    assert status == 200 and result["accepted"] == 2, result
+    assert [item["index"] for item in result["rejected"]] == [1]
+    assert result["rejected"][0]["reason"].startswith("too_large:") and str(cap) in result["rejected"][0]["reason"]
+    assert [e["message"] for e in observe(bridge, what="logs")["entries"]] == ["after", "before"]
+
+
+NEAR_MISSES = {  # what made backtracking rules take seconds per event
+    "jwt": "eyJ" + "a" * 20 + ".",
+    "private key": "-----BEGIN RSA PRIVATE KEY-----\n",
+    "openai": "sk-" + "a" * 30 + " ",
+    "card numbers": "4111 1111 1111 1111 ",
+}
+
+
+def body(index: int, text: str) -> dict[str, Any]:
+    return {
+        "type": "network_body",
+        "ts": TS.format(index % 60),
+        "method": "POST",
+        "url": "/api/upload",
+        "status": 200,
+        "requestBody": text,
+        "responseBody": "ok",
+        "contentType": "text/plain",
+        "duration": 12,
+    }
+
+
+def test_a_batch_built_to_stall_redaction_keeps_health_answering(daemon: Daemon) -> None:
+    """As large a batch as the daemon takes, every event as large as it takes, each a run of near
+    misses (before, one such event of 256 KB kept /health waiting for 25 s)."""
+    size = LIMITS.ingest.max_event_bytes // 2 - 1024  # JSON may double it: "\n" is two bytes
+    pieces = list(NEAR_MISSES.values())
+    count = LIMITS.ingest.max_body_bytes // LIMITS.ingest.max_event_bytes * 2 - 2
+    batch = [body(index, (pieces[index % len(pieces)] * size)[:size]) for index in range(count)]
+    answers: list[tuple[int, dict[str, Any]]] = []
+    poster = threading.Thread(
+        target=lambda: answers.append(post_as_extension(daemon.port, "/events", {"events": batch}))
+    )
+    slowest = 0.0
+    poster.start()
+    while poster.is_alive():
+        started = time.monotonic()
+        assert daemon_health(daemon.port) is not None
+        slowest = max(slowest, time.monotonic() - started)
+    poster.join()
+    assert answers and answers[0][0] == 200 and answers[0][1]["accepted"] == count, answers[0][1]["rejected"][:3]
+    assert slowest < 2.0, f"/health took {slowest:.2f} s while the batch was redacted"

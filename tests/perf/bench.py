@@ -22,6 +22,7 @@ from capture_bench import capture
 from commands_bench import commands
 from measure import INIT, ROOT, HttpClient, free_port, percentiles, report, rss_mib, timed, wait_for, wait_listening
 from processes import health
+from redaction_bench import worst_case_rules
 
 from gasoline.state import DaemonFiles
 from gasoline.transports.lines import TimedLines
@@ -89,6 +90,7 @@ def main() -> None:
     generation()
     mcp()
     redaction()
+    worst_case_rules()
     approvals()
     capture()
     commands()

@@ -1,14 +1,17 @@
 """A batch of events from the extension: each validated against its spec on its own, redacted,
-then stored; a malformed one is rejected with a reason and takes nothing else down with it."""
+then stored; a malformed one, or one over ingest.max_event_bytes (which bounds what redacting
+one event can cost), is rejected with a reason and takes nothing else down with it."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from pydantic import ValidationError
 
 from gasoline.safety.redaction import RedactionUnavailable, Redactor
 from gasoline_generated.models import CaptureEvent, IngestRejection, IngestResult
+from gasoline_generated.policy import LIMITS
 
 from .store import CaptureStore
 
@@ -29,6 +32,11 @@ def ingest_batch(events: list[Any], store: CaptureStore, redactor: Redactor) -> 
     """Store each valid event of the batch; say which were rejected and why."""
     accepted, rejected = 0, []
     for index, event in enumerate(events):
+        size = len(json.dumps(event, ensure_ascii=False).encode())
+        if size > LIMITS.ingest.max_event_bytes:
+            cap = LIMITS.ingest.max_event_bytes
+            rejected.append(IngestRejection(index=index, reason=f"too_large: {size} bytes, over {cap} per event"))
+            continue
         try:
             at = CaptureEvent.model_validate(event).root.ts.timestamp()
             store.add(redactor.value(event), at)

@@ -7,11 +7,16 @@ a guess that a client manages to get masked. Masks already in a text are
 left alone, so redacting twice changes nothing. If the policy cannot be built or a rule fails
 while running, nothing is passed on raw: RedactionUnavailable tells the caller to withhold it.
 
-Speed: each rule runs as its own pass, which lets the regular-expression engine jump to its
-literal prefix ("ghp_", "AKIA", "bearer"); a leading \b would defeat that, so it is checked in
-code instead, and case-insensitive rules run on an ASCII-lowercased copy of the text. A rule
-that cannot start with a literal names anchors (in the text, or in its shape: "AA00" for an
-IBAN) and is tried only next to them. Short strings already found clean are remembered.
+Time: every rule and every project pattern runs on RE2, whose time is linear in the text
+whatever the pattern (Python's re backtracks: a near-miss JWT took seconds on 64 KB, and a
+project pattern such as (a+)+$ never finished). Rules scan the text's UTF-8 bytes, encoded
+once: RE2 reads bytes, and handing it a str re-encodes the whole text on every call.
+
+Speed: each rule runs as its own pass, which lets RE2 jump to its literal prefix ("ghp_",
+"AKIA", "bearer"); a leading \b would defeat that, so it is checked in code instead, and
+case-insensitive rules run on an ASCII-lowercased copy of the text. A rule that cannot start
+with a literal names anchors (in the text, or in its shape: "AA00" for an IBAN), and a text
+with none of them is not scanned by it. Short strings already found clean are remembered.
 """
 
 from __future__ import annotations
@@ -26,7 +31,9 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cached_property
-from typing import Any, AnyStr, NoReturn
+from typing import Any, NoReturn
+
+import re2
 
 from gasoline.core.json_text import MAX_DEPTH, TooDeep, loads
 from gasoline_generated import redaction_rules as policy
@@ -94,11 +101,12 @@ def normalize_key(key: str) -> str:
     return CAMEL_HUMP.sub(r"\1_\2", key).lower().replace("-", "_")
 
 
-LOWER_ASCII = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+LOWER_ASCII = bytes.maketrans(string.ascii_uppercase.encode(), string.ascii_lowercase.encode())
 
 
 def shape_table() -> bytes:
-    """For bytes.translate: digits to 0, capital letters to A, small letters and _ to a, the rest to a space."""
+    """For bytes.translate: digits to 0, capital letters to A, small letters and _ to a, the rest
+    (every byte of a non-ASCII character too) to a space."""
     table = bytearray(b" " * 256)
     for characters, shape in ((string.digits, "0"), (string.ascii_uppercase, "A"), (string.ascii_lowercase + "_", "a")):
         for character in characters:
@@ -107,27 +115,66 @@ def shape_table() -> bytes:
 
 
 SHAPE = shape_table()
-NON_WORD = re.compile(r"\W")
+NOT_ASCII_WORD = re.compile(rb"[^0-9A-Za-z_]")
 JSON_OPENERS = ("{", "[")
 CLEAN_TEXTS_KEPT = 4096
 CLEAN_TEXT_MAX_LENGTH = 512
+UTF8 = ("utf-8", "surrogatepass")  # a lone surrogate (from JSON's \ud800) is text too
+RE2_OPTIONS = re2.Options()
+RE2_OPTIONS.max_mem = 64 << 20  # room for the DFA of a long alternation, on a text of megabytes
 
 
 class TextViews:
-    """A text and the copies of it that rules scan, each made once and only when a rule asks."""
+    """A text and the copies of it that rules scan, as UTF-8 bytes, each made once and only when a
+    rule asks. Rules find byte offsets; `chars` turns them back into the text's."""
 
     def __init__(self, text: str) -> None:
         self.text = text
 
     @cached_property
-    def lowered(self) -> str:
-        return self.text.translate(LOWER_ASCII)
+    def encoded(self) -> bytes:
+        return self.text.encode(*UTF8)
+
+    @cached_property
+    def lowered(self) -> bytes:
+        return self.encoded.translate(LOWER_ASCII)
 
     @cached_property
     def shape(self) -> bytes:
-        """One byte per character (digit 0, capital A, small letter or _ a, anything else, non-ASCII
-        letters too, a space), after one space that stands for the start of the text."""
-        return b" " + self.text.encode("ascii", "replace").translate(SHAPE)
+        """One byte per byte (digit 0, capital A, small letter or _ a, anything else a space),
+        after one space that stands for the start of the text."""
+        return b" " + self.encoded.translate(SHAPE)
+
+    def chars(self, offsets: Iterable[int]) -> dict[int, int]:
+        """Byte offsets of the encoded text as offsets in the text, in one pass over it."""
+        if len(self.encoded) == len(self.text):  # all ASCII
+            return {offset: offset for offset in offsets}
+        found, last, at = {}, 0, 0
+        for offset in sorted(set(offsets)):
+            at += len(self.encoded[last:offset].decode(*UTF8))
+            found[offset], last = at, offset
+        return found
+
+    def char_start(self, offset: int) -> int:
+        """The byte offset where the character holding this byte begins (a match never starts
+        inside one)."""
+        while offset > 0 and 0x80 <= self.encoded[offset] < 0xC0:  # a UTF-8 continuation byte
+            offset -= 1
+        return offset
+
+    def next_char(self, offset: int) -> int:
+        """The byte offset of the character after the one that begins at this offset."""
+        offset += 1
+        while offset < len(self.encoded) and 0x80 <= self.encoded[offset] < 0xC0:
+            offset += 1
+        return offset
+
+    def word_before(self, offset: int) -> bool:
+        """Whether the character that ends at this byte offset is a word character (as \b reads it)."""
+        if offset == 0:
+            return False
+        start = self.char_start(offset - 1)
+        return _word(self.encoded[start:offset].decode("utf-8", "replace")[:1] or " ")
 
 
 def has_top_level_alternative(pattern: str) -> bool:
@@ -164,14 +211,13 @@ class CompiledRule:
         if rule.shape and (self.lowered or not rule.anchors or any(set(a) - set(" 0Aa") for a in rule.anchors)):
             raise ValueError(f"rule {rule.name!r}: shape anchors are made of ' ', 0, A and a, in a case-sensitive rule")
         try:
-            self.regex = re.compile(pattern)
-        except re.error as error:
-            raise ValueError(f"rule {rule.name!r}: {error}") from error
+            self.regex = re2.compile(pattern.encode(), RE2_OPTIONS)
+        except re2.error as error:
+            raise ValueError(f"rule {rule.name!r}: RE2 cannot read it ({error})") from error
         if self.word_start and has_top_level_alternative(pattern):
             raise ValueError(rf"rule {rule.name!r}: a leading \b stands before a top-level |; group the alternatives")
-        # The fewest characters a match can span (re has no public way to ask).
-        self.shortest: int = re._parser.parse(pattern).getwidth()[0]  # type: ignore[attr-defined]
-        if self.shortest == 0:
+        self.shortest = shortest_match(pattern)
+        if self.shortest == 0 or self.regex.search(b"") is not None:
             raise ValueError(f"rule {rule.name!r} can match empty text, so it would match everywhere")
         if max(rule.secret_groups) > self.regex.groups:
             raise ValueError(f"rule {rule.name!r} has no group {max(rule.secret_groups)}")
@@ -183,63 +229,48 @@ class CompiledRule:
         where setting up the full scan would cost more than the scan itself)."""
         if self.rule.shape:
             return any(anchor.encode() in views.shape for anchor in self.rule.anchors)
-        subject = views.lowered if self.lowered else views.text
+        subject = views.lowered if self.lowered else views.encoded
         if self.rule.anchors:
-            return any(anchor in subject for anchor in self.rule.anchors)
+            return any(anchor.encode() in subject for anchor in self.rule.anchors)
         return self.regex.search(subject) is not None
 
     def secrets(self, views: TextViews) -> Iterator[tuple[int, int]]:
-        """The (start, end) of each secret this rule finds, leftmost first."""
-        text = views.text
-        subject = views.lowered if self.lowered else text
-        if self.rule.anchors:
-            end = 0
-            for start in self._anchored_starts(views, subject):
-                if start < end or (match := self.regex.match(subject, start)) is None or self._inside_word(match, text):
-                    continue
-                if (secret := self._secret(match, text)) is not None:
-                    end = match.end()
-                    yield secret
-            return
+        """The (start, end) byte offsets of each secret this rule finds, leftmost first."""
+        subject = views.lowered if self.lowered else views.encoded
         position = 0
         while (match := self.regex.search(subject, position)) is not None:
-            if self._inside_word(match, text):
+            if self._inside_word(match, views):
                 # No match can start before the word ends.
-                boundary = NON_WORD.search(text, match.start())
-                position = boundary.end() if boundary else len(text)
-            elif (secret := self._secret(match, text)) is None:
-                position = match.start() + 1
+                boundary = NOT_ASCII_WORD.search(subject, match.start())
+                position = boundary.end() if boundary else len(subject)
+            elif (secret := self._secret(match, views)) is None:
+                position = views.next_char(match.start())
             else:
                 position = match.end()
                 yield secret
 
-    def _anchored_starts(self, views: TextViews, subject: str) -> list[int]:
-        """Where a match may start: up to `reach` characters before each anchor."""
-        if self.rule.shape:
-            found = [at - 1 for anchor in self.rule.anchors for at in _occurrences(views.shape, anchor.encode())]
-        else:
-            found = [at for anchor in self.rule.anchors for at in _occurrences(subject, anchor)]
-        return sorted({max(at - back, 0) for at in found for back in range(self.rule.reach + 1)})
-
-    def _inside_word(self, match: re.Match[str], text: str) -> bool:
+    def _inside_word(self, match: re2._Match, views: TextViews) -> bool:
         """The leading \b fails: the match starts right after a word character."""
-        return self.word_start and match.start() > 0 and _word(text[match.start() - 1])
+        return self.word_start and views.word_before(match.start())
 
-    def _secret(self, match: re.Match[str], text: str) -> tuple[int, int] | None:
+    def _secret(self, match: re2._Match, views: TextViews) -> tuple[int, int] | None:
         """The secret's span: in the first of the rule's groups that took part, not empty, and valid."""
         span = next((match.span(group) for group in self.rule.secret_groups if match.start(group) >= 0), None)
         if span is None or span[0] == span[1]:
             return None
-        if self.validator is not None and not self.validator(text[span[0] : span[1]]):
+        if self.validator is not None and not self.validator(views.encoded[span[0] : span[1]].decode(*UTF8)):
             return None
         return span
 
 
-def _occurrences(text: AnyStr, literal: AnyStr) -> Iterator[int]:
-    found = text.find(literal)
-    while found >= 0:
-        yield found
-        found = text.find(literal, found + 1)
+def shortest_match(pattern: str) -> int:
+    """The fewest characters a match can span, read with Python's parser (re has no public way to
+    ask; parsing never backtracks). A pattern in syntax only RE2 reads counts as one character:
+    the empty-text test at compile time still refuses one that matches nothing."""
+    try:
+        return int(re._parser.parse(pattern).getwidth()[0])  # type: ignore[attr-defined]
+    except (re.error, OverflowError, RecursionError):
+        return 1
 
 
 def _word(character: str) -> bool:
@@ -320,11 +351,13 @@ class Redactor:
     def _spans(self, text: str) -> list[tuple[int, int, str]]:
         """The secrets in a text as non-overlapping (start, end, class), in order; existing masks excluded."""
         taken = [(m.start(), m.end(), "") for m in self._masks.finditer(text)]
-        found: list[tuple[int, int, str]] = []
+        in_bytes: list[tuple[int, int, str]] = []
         views = TextViews(text)
         for compiled in self._rules:
             if compiled.may_match(views):
-                found.extend((start, end, compiled.rule.secret_class) for start, end in compiled.secrets(views))
+                in_bytes.extend((start, end, compiled.rule.secret_class) for start, end in compiled.secrets(views))
+        chars = views.chars(offset for start, end, _ in in_bytes for offset in (start, end))
+        found = [(chars[start], chars[end], secret_class) for start, end, secret_class in in_bytes]
         spans: list[tuple[int, int, str]] = []
         for start, end, secret_class in sorted(taken + found, key=lambda span: (span[0], -span[1], span[2] != "")):
             if spans and start < spans[-1][1]:
@@ -523,6 +556,5 @@ def user_rule(pattern: Mapping[str, Any]) -> Rule:
         (int(pattern.get("secret", 0)),),
         None,
         (),
-        0,
         False,
     )

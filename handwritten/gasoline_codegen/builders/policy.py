@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+import re2
+
 from ..model import Limit, LimitGroup
 from ..specload import limit_values
 from ..targets.redaction import secret_groups
@@ -48,8 +50,9 @@ def check_redaction(ctx: BuildContext) -> None:
     for index, rule in enumerate(data["rules"]):
         try:
             groups = re.compile(rule["pattern"]).groups
-        except re.error as error:
-            ctx.problem(spec_file, ["rules", index, "pattern"], f"not a regular expression: {error}")
+            re2.compile(rule["pattern"])
+        except (re.error, re2.error) as error:
+            ctx.problem(spec_file, ["rules", index, "pattern"], f"not a regular expression RE2 reads: {error}")
             continue
         if max(secret_groups(rule)) > groups:
             ctx.problem(spec_file, ["rules", index, "secret"], f"the pattern has {groups} group(s)")

@@ -25,7 +25,6 @@ class RuleRow(NamedTuple):
     secret_groups: tuple[int, ...]
     validator: str | None
     anchors: tuple[str, ...]
-    reach: int
     shape: bool
 
 
@@ -49,7 +48,6 @@ def rows(policy: dict[str, Any]) -> list[RuleRow]:
             tuple(secret_groups(rule)),
             rule.get("validator"),
             tuple(rule.get("anchors", ())),
-            rule.get("reach", 0),
             rule.get("shape", False),
         )
         for rule in policy["rules"]
