@@ -30,7 +30,7 @@ CLASSES: Final[dict[str, str]] = {
     "session_id": "Session identifiers.",
     "csrf": "CSRF and XSRF tokens.",
     "credential": "Passwords, passphrases and secrets by name, and passwords in URLs.",
-    "payment_card": "Payment card numbers (they must pass the Luhn check).",
+    "payment_card": "Payment card numbers (an issuer's prefix and length, and the Luhn check).",
     "bank_account": "IBANs (they must pass the ISO 13616 mod-97 check).",
     "user_pattern": "Patterns from the project's .gasoline/config.yaml.",
 }
@@ -52,6 +52,7 @@ RULES: Final[tuple[Rule, ...]] = (
     Rule("pypi_token", "api_key", "\\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}", False, (0,), None, (), False),
     Rule("stripe_secret_key", "api_key", "\\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\\b", False, (0,), None, ("k_live_", "k_test_"), False),
     Rule("stripe_webhook_secret", "api_key", "\\bwhsec_[A-Za-z0-9]{24,}\\b", False, (0,), None, (), False),
+    Rule("square_access_token", "api_key", "\\bEAAA[A-Za-z0-9_-]{60}\\b", False, (0,), None, (), False),
     Rule("square_token", "api_key", "\\bsq0(?:atp|csp)-[0-9A-Za-z_-]{22,43}\\b", False, (0,), None, (), False),
     Rule("paypal_braintree_token", "api_key", "\\baccess_token\\$production\\$[0-9a-z]{16}\\$[0-9a-f]{32}", False, (0,), None, (), False),
     Rule("slack_token", "api_key", "\\bxox[abposr]-[A-Za-z0-9-]{10,}", False, (0,), None, (), False),
@@ -69,13 +70,15 @@ RULES: Final[tuple[Rule, ...]] = (
     Rule("digitalocean_token", "api_key", "\\bdo[pro]_v1_[a-f0-9]{64}\\b", False, (0,), None, (), False),
     Rule("shopify_token", "api_key", "\\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\\b", False, (0,), None, (), False),
     Rule("heroku_key", "api_key", "\\bheroku[a-z_-]*[\"']?\\s*[:=]\\s*[\"']?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})", True, (1,), None, (), False),
-    Rule("url_password", "credential", "://[^/\\s:@]+:([^/\\s@]+)@", False, (1,), None, (), False),
+    Rule("url_password", "credential", "://[^/\\s:@]*:([^/\\s@]+)@", False, (1,), None, (), False),
     Rule("cookie_header", "cookie", "\\bcookie\\s*:\\s*([^\\r\\n]+)", True, (1,), None, (), False),
     Rule("session_id_value", "session_id", "\\b(?:session_?id|sessid|sid|phpsessid|jsessionid|connect\\.sid)[\"']?\\s*[=:]\\s*[\"']?([A-Za-z0-9%._-]{8,})", True, (1,), None, ("session", "sessid", "sid", "phpsessid", "jsessionid", "connect.sid"), False),
     Rule("csrf_value", "csrf", "\\b(?:csrf[_-]?token|xsrf[_-]?token|_csrf|authenticity_token|csrfmiddlewaretoken)[\"']?\\s*[=:]\\s*[\"']?([A-Za-z0-9+/%._-]{8,}=*)", True, (1,), None, ("csrf", "xsrf", "_csrf", "authenticity_token"), False),
-    Rule("named_secret", "credential", "(?:password|passwd|pwd|passphrase|secret|api_?key|access_?token|auth_?token|refresh_?token)[\"']?\\s*[=:]\\s*(?:\"([^\"\\r\\n]{4,})\"|'([^'\\r\\n]{4,})'|([^\\s\"'&,;<>]{4,}))", True, (1, 2, 3), None, ("pass", "pwd", "secret", "api_key", "apikey", "access_token", "accesstoken", "auth_token", "authtoken", "refresh_token", "refreshtoken"), False),
-    Rule("payment_card", "payment_card", "(?:^|[^0-9A-Za-z_])([0-9]{4}(?:[ -]?[0-9]){9,15})\\b", False, (1,), "luhn", (" 0000",), True),
+    Rule("named_secret", "credential", "(?:password|passwd|pwd|passphrase|secret|api_?key|access_?token|auth_?token|refresh_?token)[\"']?\\s*[=:]\\s*(?:\"([^\"\\r\\n]{4,})\"|'([^'\\r\\n]{4,})'|([^\\s\"'&,;<>]{4,}))", True, (1, 2, 3), "not_path", ("pass", "pwd", "secret", "api_key", "apikey", "access_token", "accesstoken", "auth_token", "authtoken", "refresh_token", "refreshtoken"), False),
+    Rule("csrf_html_attribute", "csrf", "(?:csrf|xsrf|authenticity)[a-z_-]*[\"']\\s+(?:content|value)\\s*=\\s*[\"']([^\"'<>\\s]{8,})", True, (1,), None, ("csrf", "xsrf", "authenticity"), False),
+    Rule("payment_card", "payment_card", "(?:^|[^0-9A-Za-z_])([0-9]{4}(?:[ -]?[0-9]){9,15})\\b", False, (1,), "card_number", (" 0000",), True),
     Rule("iban", "bank_account", "\\b[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\\b", False, (0,), "iban", ("AA00",), True),
+    Rule("iban_lower_case", "bank_account", "\\b[a-z]{2}[0-9]{2}(?: ?[a-z0-9]{4}){2,7}(?: ?[a-z0-9]{1,3})?\\b", False, (0,), "iban", ("aa00",), True),
 )
 # Sensitive key names (lower case, "-" read as "_") and the class of their values.
 KEYS: Final[dict[str, str]] = {
@@ -140,6 +143,6 @@ KEYS: Final[dict[str, str]] = {
     "routing_number": "bank_account",
 }
 HEADER_PATTERN: Final = "token|secret|key|password"
-KEY_PATTERN: Final = "(?:^|_)(?:token|secret|password|passwd|apikey|api_key|access_key|private_key|credentials?)(?:$|_)"
+KEY_PATTERN: Final = "(?:^|_)(?:token|secret|password|passwd|pass|pwd|passphrase|apikey|api_key|access_key|private_key|auth_key|authkey|signing_key|encryption_key|master_key|credentials?|creds)(?:$|_)"
 KEY_PATTERN_CLASS: Final = "credential"
 PROJECT_PATTERN_CLASS: Final = "user_pattern"

@@ -14,7 +14,7 @@ export interface RedactionRule {
   flags: string;
   /** The first of these groups that took part in a match holds the secret (0: the whole match). */
   secretGroups: readonly number[];
-  validator: "luhn" | "iban" | "token_like" | null;
+  validator: "card_number" | "iban" | "token_like" | "not_path" | null;
   /** Texts one of which every match contains: a text with none is not scanned (none listed: scan it all). */
   anchors: readonly string[];
   /** The anchors are looked for in the text's shape (see spec/policy/redaction.yaml). */
@@ -40,6 +40,7 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
   { name: "pypi_token", secretClass: "api_key", pattern: "\\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
   { name: "stripe_secret_key", secretClass: "api_key", pattern: "\\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\\b", flags: "g", secretGroups: [0], validator: null, anchors: ["k_live_", "k_test_"], shape: false },
   { name: "stripe_webhook_secret", secretClass: "api_key", pattern: "\\bwhsec_[A-Za-z0-9]{24,}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
+  { name: "square_access_token", secretClass: "api_key", pattern: "\\bEAAA[A-Za-z0-9_-]{60}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
   { name: "square_token", secretClass: "api_key", pattern: "\\bsq0(?:atp|csp)-[0-9A-Za-z_-]{22,43}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
   { name: "paypal_braintree_token", secretClass: "api_key", pattern: "\\baccess_token\\$production\\$[0-9a-z]{16}\\$[0-9a-f]{32}", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
   { name: "slack_token", secretClass: "api_key", pattern: "\\bxox[abposr]-[A-Za-z0-9-]{10,}", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
@@ -57,13 +58,15 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
   { name: "digitalocean_token", secretClass: "api_key", pattern: "\\bdo[pro]_v1_[a-f0-9]{64}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
   { name: "shopify_token", secretClass: "api_key", pattern: "\\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
   { name: "heroku_key", secretClass: "api_key", pattern: "\\bheroku[a-z_-]*[\"']?\\s*[:=]\\s*[\"']?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})", flags: "gi", secretGroups: [1], validator: null, anchors: [], shape: false },
-  { name: "url_password", secretClass: "credential", pattern: "://[^/\\s:@]+:([^/\\s@]+)@", flags: "g", secretGroups: [1], validator: null, anchors: [], shape: false },
+  { name: "url_password", secretClass: "credential", pattern: "://[^/\\s:@]*:([^/\\s@]+)@", flags: "g", secretGroups: [1], validator: null, anchors: [], shape: false },
   { name: "cookie_header", secretClass: "cookie", pattern: "\\bcookie\\s*:\\s*([^\\r\\n]+)", flags: "gi", secretGroups: [1], validator: null, anchors: [], shape: false },
   { name: "session_id_value", secretClass: "session_id", pattern: "\\b(?:session_?id|sessid|sid|phpsessid|jsessionid|connect\\.sid)[\"']?\\s*[=:]\\s*[\"']?([A-Za-z0-9%._-]{8,})", flags: "gi", secretGroups: [1], validator: null, anchors: ["session", "sessid", "sid", "phpsessid", "jsessionid", "connect.sid"], shape: false },
   { name: "csrf_value", secretClass: "csrf", pattern: "\\b(?:csrf[_-]?token|xsrf[_-]?token|_csrf|authenticity_token|csrfmiddlewaretoken)[\"']?\\s*[=:]\\s*[\"']?([A-Za-z0-9+/%._-]{8,}=*)", flags: "gi", secretGroups: [1], validator: null, anchors: ["csrf", "xsrf", "_csrf", "authenticity_token"], shape: false },
-  { name: "named_secret", secretClass: "credential", pattern: "(?:password|passwd|pwd|passphrase|secret|api_?key|access_?token|auth_?token|refresh_?token)[\"']?\\s*[=:]\\s*(?:\"([^\"\\r\\n]{4,})\"|'([^'\\r\\n]{4,})'|([^\\s\"'&,;<>]{4,}))", flags: "gi", secretGroups: [1, 2, 3], validator: null, anchors: ["pass", "pwd", "secret", "api_key", "apikey", "access_token", "accesstoken", "auth_token", "authtoken", "refresh_token", "refreshtoken"], shape: false },
-  { name: "payment_card", secretClass: "payment_card", pattern: "(?:^|[^0-9A-Za-z_])([0-9]{4}(?:[ -]?[0-9]){9,15})\\b", flags: "g", secretGroups: [1], validator: "luhn", anchors: [" 0000"], shape: true },
+  { name: "named_secret", secretClass: "credential", pattern: "(?:password|passwd|pwd|passphrase|secret|api_?key|access_?token|auth_?token|refresh_?token)[\"']?\\s*[=:]\\s*(?:\"([^\"\\r\\n]{4,})\"|'([^'\\r\\n]{4,})'|([^\\s\"'&,;<>]{4,}))", flags: "gi", secretGroups: [1, 2, 3], validator: "not_path", anchors: ["pass", "pwd", "secret", "api_key", "apikey", "access_token", "accesstoken", "auth_token", "authtoken", "refresh_token", "refreshtoken"], shape: false },
+  { name: "csrf_html_attribute", secretClass: "csrf", pattern: "(?:csrf|xsrf|authenticity)[a-z_-]*[\"']\\s+(?:content|value)\\s*=\\s*[\"']([^\"'<>\\s]{8,})", flags: "gi", secretGroups: [1], validator: null, anchors: ["csrf", "xsrf", "authenticity"], shape: false },
+  { name: "payment_card", secretClass: "payment_card", pattern: "(?:^|[^0-9A-Za-z_])([0-9]{4}(?:[ -]?[0-9]){9,15})\\b", flags: "g", secretGroups: [1], validator: "card_number", anchors: [" 0000"], shape: true },
   { name: "iban", secretClass: "bank_account", pattern: "\\b[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\\b", flags: "g", secretGroups: [0], validator: "iban", anchors: ["AA00"], shape: true },
+  { name: "iban_lower_case", secretClass: "bank_account", pattern: "\\b[a-z]{2}[0-9]{2}(?: ?[a-z0-9]{4}){2,7}(?: ?[a-z0-9]{1,3})?\\b", flags: "g", secretGroups: [0], validator: "iban", anchors: ["aa00"], shape: true },
 ];
 
 /** Sensitive key names (lower case, "-" read as "_") and the class of their values. */
@@ -130,5 +133,5 @@ export const SENSITIVE_KEYS: Readonly<Record<string, string>> = {
 };
 
 export const SENSITIVE_HEADER_PATTERN = "token|secret|key|password";
-export const SENSITIVE_KEY_PATTERN = "(?:^|_)(?:token|secret|password|passwd|apikey|api_key|access_key|private_key|credentials?)(?:$|_)";
+export const SENSITIVE_KEY_PATTERN = "(?:^|_)(?:token|secret|password|passwd|pass|pwd|passphrase|apikey|api_key|access_key|private_key|auth_key|authkey|signing_key|encryption_key|master_key|credentials?|creds)(?:$|_)";
 export const SENSITIVE_KEY_CLASS = "credential";

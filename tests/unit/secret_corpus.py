@@ -139,7 +139,7 @@ def corpus(seed: int = 20261122) -> list[Secret]:
         ("session_id", "session_id"): lambda: (pick(HEX, 32).upper(), "redirect to /cart;jsessionid={}"),
         ("csrf_token", "csrf"): lambda: (pick(ALNUM, 40), "POST /login email=a%40b.co&csrf_token={}&remember=1"),
         ("payment_card", "payment_card"): lambda: (
-            _grouped(_luhn_complete(rng.choice(["4", "51", "37"]), 16, rng)),
+            _grouped(_luhn_complete(rng.choice(["4", "51", "6011"]), 16, rng)),
             "charge card {} for 12.50 EUR",
         ),
         ("iban", "bank_account"): lambda: (

@@ -12,6 +12,8 @@ from pathlib import Path
 
 from gasoline.state import DEFAULT_PORT, PORT_ENV, DaemonFiles
 
+COMMAND_CHARS = 160  # of a command line named in a message
+
 
 def proven_daemon(files: DaemonFiles) -> int | None:
     """The pid of this user's daemon on files.port, or None when no process passes every check."""
@@ -83,8 +85,9 @@ def port_holder(port: int) -> str:
             continue
         try:
             if any(os.readlink(fd) in inodes for fd in (entry / "fd").iterdir()):
-                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
-                return f"pid {entry.name} ({command})"
+                argv = (entry / "cmdline").read_bytes().decode(errors="replace")
+                command = " ".join(argv.replace("\0", " ").split())  # on one line: it goes into messages
+                return f"pid {entry.name} ({command[:COMMAND_CHARS]}{'...' if len(command) > COMMAND_CHARS else ''})"
         except OSError:
             continue
     return "a process this user cannot see"

@@ -29,13 +29,15 @@ import re
 import string
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cached_property
 from typing import Any, NoReturn
 
 import re2
 
 from gasoline.core.json_text import MAX_DEPTH, TooDeep, loads
+from gasoline.safety.decoding import percent_decoded
+from gasoline.safety.validators import VALIDATORS, not_path
 from gasoline_generated import redaction_rules as policy
 from gasoline_generated.models import HealthRedaction, RedactedCount
 from gasoline_generated.redaction_rules import Rule
@@ -43,38 +45,22 @@ from gasoline_generated.redaction_rules import Rule
 # key=value in URLs, form bodies and text; "key": value in JSON that did not parse (cut short, or
 # inside a log line). A value is quoted (the quotes are kept) or runs to the next separator.
 QUERY_PARAMETER = re.compile(r"""(?:^|(?<=[?&;\s]))(?P<key>[^=&#;\s"'?/]+)=(?P<value>"[^"]*"?|'[^']*'?|[^&#;,\s"']*)""")
+# Name: value, as a header in a log line ("x-api-key: ..."): the value is one token, not itself a name.
+HEADER_FIELD = re.compile(
+    r"""(?:^|(?<=[\s,;{(]))(?P<key>[A-Za-z][A-Za-z0-9_-]{0,63})[ \t]*:[ \t]*"""
+    r"""(?P<value>[^\s,;"'<>]*[^\s,;"'<>:])(?=[\s,;"'<>]|$)"""
+)
+# Auth schemes: the credential follows the scheme, and the rules mask it.
+AUTH_SCHEMES = frozenset({"bearer", "basic", "digest", "token", "negotiate"})
 JSON_FIELD = re.compile(r'"(?P<key>(?:[^"\\\r\n]|\\.){1,64})"\s*:\s*(?P<value>"(?:[^"\\\r\n]|\\.)*"?|[^\s,{}\[\]"]+)')
+
+
+# A secret in a text: start, end, class, and the secret itself (decoded, if it was encoded).
+Span = tuple[int, int, str, str]
 
 
 class RedactionUnavailable(Exception):
     """The policy could not be loaded or applied: withhold the data, never pass it on raw."""
-
-
-def luhn(candidate: str) -> bool:
-    digits = [int(c) for c in candidate if c.isdigit()]
-    if not 13 <= len(digits) <= 19:
-        return False
-    total = 0
-    for index, digit in enumerate(reversed(digits)):
-        if index % 2:
-            digit *= 2
-            if digit > 9:
-                digit -= 9
-        total += digit
-    return total % 10 == 0
-
-
-def iban(candidate: str) -> bool:
-    compact = candidate.replace(" ", "")
-    if not 15 <= len(compact) <= 34:
-        return False
-    rearranged = compact[4:] + compact[:4]
-    return int("".join(str(int(c, 36)) for c in rearranged)) % 97 == 1
-
-
-def token_like(candidate: str) -> bool:
-    """Not a plain word ("Basic authentication"): a digit, a symbol, or a capital after the first letter."""
-    return any(c.isdigit() or c in "+/=_-.~" for c in candidate) or any(c.isupper() for c in candidate[1:])
 
 
 def strength_bits(secret: str) -> float:
@@ -92,7 +78,6 @@ def strength_bits(secret: str) -> float:
     return len(secret) * math.log2(alphabet) if alphabet > 1 else 0.0
 
 
-VALIDATORS: dict[str, Callable[[str], bool]] = {"luhn": luhn, "iban": iban, "token_like": token_like}
 CAMEL_HUMP = re.compile(r"([a-z0-9])([A-Z])")
 
 
@@ -116,6 +101,7 @@ def shape_table() -> bytes:
 
 SHAPE = shape_table()
 NOT_ASCII_WORD = re.compile(rb"[^0-9A-Za-z_]")
+ESCAPE_BEFORE = re.compile(rb"(?<!\\)\\(?:[bfnrt]|u[0-9A-Fa-f]{4})$")  # ends right where a word would begin
 JSON_OPENERS = ("{", "[")
 CLEAN_TEXTS_KEPT = 4096
 CLEAN_TEXT_MAX_LENGTH = 512
@@ -170,11 +156,16 @@ class TextViews:
         return offset
 
     def word_before(self, offset: int) -> bool:
-        """Whether the character that ends at this byte offset is a word character (as \b reads it)."""
+        """Whether a word goes on before this byte offset, so a rule's leading \b fails there:
+        a letter, digit or non-ASCII letter does, but _ does not (creds_ghp_...), nor the letter
+        of an escape inside a JSON or JavaScript string (\n, \t, \u0022)."""
         if offset == 0:
             return False
         start = self.char_start(offset - 1)
-        return _word(self.encoded[start:offset].decode("utf-8", "replace")[:1] or " ")
+        before = self.encoded[start:offset].decode("utf-8", "replace")[:1] or " "
+        if before == "_" or not _word(before):
+            return False
+        return not ESCAPE_BEFORE.search(self.encoded, max(offset - 6, 0), offset)
 
 
 def has_top_level_alternative(pattern: str) -> bool:
@@ -330,9 +321,9 @@ class Redactor:
             self._remember_clean(text)
             return text
         out, copied = [], 0
-        for start, end, secret_class in spans:
+        for start, end, secret_class, secret in spans:
             out.append(text[copied:start])
-            out.append(self.mask(text[start:end], secret_class))
+            out.append(self.mask(secret, secret_class))
             copied = end
         out.append(text[copied:])
         return "".join(out)
@@ -348,22 +339,32 @@ class Redactor:
                 del memory[next(iter(memory))]
             memory[key] = value
 
-    def _spans(self, text: str) -> list[tuple[int, int, str]]:
-        """The secrets in a text as non-overlapping (start, end, class), in order; existing masks excluded."""
-        taken = [(m.start(), m.end(), "") for m in self._masks.finditer(text)]
+    def _spans(self, text: str) -> list[Span]:
+        """The secrets in a text as non-overlapping spans, in order; existing masks excluded. A
+        secret found only once percent-encoding is undone masks its encoded span, and its mask is
+        the decoded secret's (a token reads the same, encoded or not)."""
+        found = [(start, end, secret_class, text[start:end]) for start, end, secret_class in self._found(text)]
+        decoded = percent_decoded(text)
+        if decoded is not None:
+            for start, end, secret_class in self._found(decoded.text):
+                found.append((*decoded.span(start, end), secret_class, decoded.text[start:end]))
+        taken: list[Span] = [(m.start(), m.end(), "", "") for m in self._masks.finditer(text)]
+        spans: list[Span] = []
+        for span in sorted(taken + found, key=lambda span: (span[0], -span[1], span[2] != "")):
+            if spans and span[0] < spans[-1][1]:
+                continue
+            spans.append(span)
+        return [span for span in spans if span[2]]
+
+    def _found(self, text: str) -> list[tuple[int, int, str]]:
+        """What every rule finds in a text: (start, end, class), in no particular order."""
         in_bytes: list[tuple[int, int, str]] = []
         views = TextViews(text)
         for compiled in self._rules:
             if compiled.may_match(views):
                 in_bytes.extend((start, end, compiled.rule.secret_class) for start, end in compiled.secrets(views))
         chars = views.chars(offset for start, end, _ in in_bytes for offset in (start, end))
-        found = [(chars[start], chars[end], secret_class) for start, end, secret_class in in_bytes]
-        spans: list[tuple[int, int, str]] = []
-        for start, end, secret_class in sorted(taken + found, key=lambda span: (span[0], -span[1], span[2] != "")):
-            if spans and start < spans[-1][1]:
-                continue
-            spans.append((start, end, secret_class))
-        return [span for span in spans if span[2]]
+        return [(chars[start], chars[end], secret_class) for start, end, secret_class in in_bytes]
 
     def masks_in(self, text: str) -> list[dict[str, Any]]:
         """How many masks a text carries, by class (a result reports them; the values never)."""
@@ -423,11 +424,12 @@ class Redactor:
     def _string(self, text: str, depth: int) -> str:
         """A string in structured data: a JSON document inside it (a body, a frame) is redacted as
         structured data, and written back only if that changed it; anything else (a URL, a form
-        body, a log line, JSON cut short or nested past the depth limit) gets the free-text rules
-        and the sensitive-field pass."""
+        body, a log line, JSON cut short or nested past the depth limit, or a document with a
+        key twice, which parsing would keep only once) gets the free-text rules and the
+        sensitive-field pass."""
         if text[:1] in JSON_OPENERS or (text[:1].isspace() and text.lstrip()[:1] in JSON_OPENERS):
             try:
-                document = loads(text, max_depth=MAX_DEPTH - depth)
+                document = loads(text, max_depth=MAX_DEPTH - depth, object_pairs_hook=unique_keys)
             except ValueError:
                 pass
             else:
@@ -463,14 +465,25 @@ class Redactor:
 
     def fields(self, text: str) -> str:
         """A URL, form body, log line or JSON cut short: the free-text rules, then the values of
-        sensitive fields masked whole (query parameters, form fields, key=value and "key": value)."""
+        sensitive fields masked whole (query parameters, form fields, key=value, "key": value and
+        Name: value)."""
         # Free-text rules first: a secret that spans a field boundary (a PEM block) is seen whole.
         text = self.text(text)
         if "=" in text:
             text = QUERY_PARAMETER.sub(self._masked_field, text)
         if '"' in text and ":" in text:
             text = JSON_FIELD.sub(self._masked_field, text)
+        if ":" in text:
+            text = HEADER_FIELD.sub(self._masked_header, text)
         return text
+
+    def _masked_header(self, match: re.Match[str]) -> str:
+        """A Name: value in text, its value masked when the name is sensitive, unless the value
+        is an auth scheme (its credential follows) or a path ("pwd: /home/dana")."""
+        value = match.group("value")
+        if value.lower() in AUTH_SCHEMES or not not_path(value):
+            return match.group(0)
+        return self._masked_field(match)
 
     def _masked_field(self, match: re.Match[str]) -> str:
         """One key=value or "key": value, its value masked when the key is sensitive (quotes kept)."""
@@ -495,6 +508,14 @@ class Redactor:
         with self._lock:
             counts = [RedactedCount.model_validate(count) for count in by_class(self._counts)]
             return HealthRedaction(policy_version=self.version, redacted_count=counts, blocked_count=self._blocked)
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, for json.loads; ValueError when a key comes twice."""
+    found = dict(pairs)
+    if len(found) < len(pairs):
+        raise ValueError("a key comes twice")
+    return found
 
 
 def by_class(counts: Mapping[str, int]) -> list[dict[str, Any]]:
