@@ -44,7 +44,10 @@ chrome.storage.onChanged.addListener((changes, area) => {
   if (area === "local" && changed([DAEMON_PORT_KEY])) requestSync();
 });
 
-chrome.tabs.onRemoved.addListener((tabId) => void forgetClosedTab(tabId));
+chrome.tabs.onRemoved.addListener((tabId) => {
+  void forgetClosedTab(tabId);
+  requestSync(); // the daemon must never target a closed tab
+});
 chrome.tabs.onActivated.addListener(() => requestSync());
 chrome.windows.onFocusChanged.addListener(() => requestSync());
 chrome.tabs.onUpdated.addListener((tabId, change, tab) => {

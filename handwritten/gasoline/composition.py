@@ -107,7 +107,7 @@ def create_handlers(config: DaemonConfig, services: Services) -> ToolHandlers:
     return ToolHandlers(
         observe=ObserveHandlers(services.captured, services.extension, services.background, services.continuations),
         analyze=AnalyzeHandlers(services.browser),
-        interact=InteractHandlers(services.browser, services.extension, config.repository),
+        interact=InteractHandlers(services.browser, config.repository),
         configure=ConfigureHandlers(
             MODES.values(),
             services.clock,

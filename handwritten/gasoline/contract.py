@@ -86,6 +86,7 @@ class CallContext:
 
     entry: ModeEntry
     report_progress: ProgressReporter = _ignore_progress
+    tab_id: int | None = None  # the tab an approval bound this call to; None: the tab in front
 
     def progress(self, progress: float, total: float | None = None, message: str | None = None) -> None:
         self.report_progress(progress, total, message)

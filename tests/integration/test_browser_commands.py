@@ -441,3 +441,50 @@ def _arguments_for(mode: str) -> dict[str, Any]:
         "delete_state": {"snapshot_name": "s"},
         "upload": {"selector": "#avatar", "file_path": "avatar.png"},
     }[mode]
+
+
+def tab_in_front(bridge: Bridge) -> int | None:
+    return bridge.result("observe", what="page").get("tab_id")
+
+
+def test_an_approval_binds_the_tab_it_was_asked_for(
+    site: str, chromium: BrowserContext, bridge: Bridge, isolated: Isolated
+) -> None:
+    """An approved retry runs in the tab the person approved, whatever tab is in front by then,
+    or fails saying that tab is gone; a switch of tabs reaches the daemon at once."""
+    popup = open_popup(chromium)
+    set_switch(popup, "#ai-web-pilot", True)
+    popup.close()
+    first = open_page(chromium, site + "form.html")
+    on_page(bridge, site + "form.html")
+    wait_for(lambda: ok(bridge, "configure", action="health")["extension"]["settings"]["aiWebPilotEnabled"], 15)
+    first_tab = tab_in_front(bridge)
+
+    def approved(selector: str) -> str:
+        failed, asked = call(bridge, "interact", action="highlight", selector=selector)
+        assert failed and asked["error"] == "approval_required", asked
+        request_id = str(asked["details"]["request_id"])
+        assert gasoline_cli(isolated.state_dir, isolated.port, "approve", request_id).returncode == 0
+        return request_id
+
+    on_first = approved("#save")
+    second = open_page(chromium, site + "dom.html")
+    on_page(bridge, site + "dom.html")
+    assert tab_in_front(bridge) != first_tab
+
+    ok(bridge, "interact", action="highlight", selector="#save", approval_id=on_first)
+    assert first.evaluate("!!document.getElementById('gasoline-highlighter')"), "it ran in the approved tab"
+    assert not second.evaluate("!!document.getElementById('gasoline-highlighter')")
+
+    started = time.monotonic()
+    first.bring_to_front()
+    wait_for(lambda: tab_in_front(bridge) == first_tab, 5, "the switch reported")
+    switched_ms = (time.monotonic() - started) * 1000
+    assert switched_ms < 1000, f"the daemon saw the switch after {switched_ms:.0f} ms"
+
+    second.bring_to_front()
+    on_page(bridge, site + "dom.html")
+    on_second = approved("h1")
+    second.close()
+    failed, error = call(bridge, "interact", action="highlight", selector="h1", approval_id=on_second)
+    assert failed and error["error"] == "tab_gone", error

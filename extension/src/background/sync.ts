@@ -15,7 +15,7 @@ import { settings } from "./state";
 import { targetTab } from "./target-tab";
 
 /** Changes often come in bursts (a tab switch updates url and title): one sync for the burst. */
-const SYNC_DEBOUNCE_MS = 100;
+const SYNC_DEBOUNCE_MS = 10;
 /** Correlation ids already run, so a command handed out again is acknowledged, not run twice. */
 const SEEN_LIMIT = 500;
 

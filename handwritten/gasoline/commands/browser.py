@@ -39,13 +39,17 @@ class Browser:
 
     def forward(self, params: BaseModel, ctx: CallContext) -> BaseModel:
         """Run a mode that only forwards its arguments to its browser command. A mode whose approval
-        binds a tab runs in the tab the extension last reported: the one the approval names."""
+        binds a tab runs in the tab the approval names, else in the tab the extension last reported."""
         entry = ctx.entry
         if entry.command is None:
             raise TypeError(f"{entry.label} does not forward to a browser command")
         timeout = getattr(params, entry.command_timeout_param) if entry.command_timeout_param else None
-        tab_id = self.extension.tab_id() if entry.scope[0] == "tab" else None
+        tab_id = self.tab_for(ctx) if entry.scope[0] == "tab" else None
         return self.run(ctx, entry.command, params, entry.result_model, timeout_ms=timeout, tab_id=tab_id)
+
+    def tab_for(self, ctx: CallContext) -> int | None:
+        """The tab a call acts in: the one its approval names, else the one the extension reports."""
+        return self.extension.tab_id() if ctx.tab_id is None else ctx.tab_id
 
     def run(
         self,

@@ -74,14 +74,17 @@ class Dispatcher:
             if "ai_web_pilot" in entry.gates:
                 self._check_ai_web_pilot(entry)
             describe = self._handlers[(tool, entry.mode)].describe
-            self._approvals.check(entry, params, own, approval_id, partial(describe, params) if describe else None)
+            explain = partial(describe, params) if describe else None
+            tab_id = self._approvals.check(entry, params, own, approval_id, explain)
         except ToolFailure as failure:
             log.info("%s refused: %s", tool, failure.error.message)
             return failure.result()
         if entry.long_running and getattr(params, "background", False) is True:
-            started = self._background.start(entry.mode, partial(self._run, entry, params, CallContext(entry)))
+            background = CallContext(entry, tab_id=tab_id)
+            started = self._background.start(entry.mode, partial(self._run, entry, params, background))
             return ToolResult(started.model_dump(mode="json"))
-        return self._run(entry, params, CallContext(entry, progress) if progress else CallContext(entry))
+        context = CallContext(entry, progress, tab_id) if progress else CallContext(entry, tab_id=tab_id)
+        return self._run(entry, params, context)
 
     def _run(self, entry: ModeEntry, params: BaseModel, context: CallContext) -> ToolResult:
         try:

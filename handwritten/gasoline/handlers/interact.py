@@ -12,7 +12,6 @@ import base64
 import mimetypes
 from pathlib import Path
 
-from gasoline.capture.extension import ExtensionLink
 from gasoline.commands.browser import Browser
 from gasoline.contract import CallContext
 from gasoline.core.errors import bad_argument
@@ -21,9 +20,8 @@ from gasoline_generated.policy import LIMITS
 
 
 class InteractHandlers:
-    def __init__(self, browser: Browser, extension: ExtensionLink, repository: Path) -> None:
+    def __init__(self, browser: Browser, repository: Path) -> None:
         self.browser = browser
-        self.extension = extension
         self.repository = repository.resolve()
 
     def upload(self, params: InteractUploadParams, ctx: CallContext) -> UploadResult:
@@ -35,7 +33,7 @@ class InteractHandlers:
         upload = UploadParams(
             selector=params.selector, file_name=path.name, mime_type=mime_type, content_base64=content
         )
-        return self.browser.run(ctx, "upload", upload, UploadResult, tab_id=self.extension.tab_id())
+        return self.browser.run(ctx, "upload", upload, UploadResult, tab_id=self.browser.tab_for(ctx))
 
     def describe_upload(self, params: InteractUploadParams) -> str:
         """What upload would do, for the person asked to approve it."""

@@ -70,6 +70,12 @@ class DecisionError(ValueError):
         self.found = found
 
 
+def tab_of(scope: str) -> int | None:
+    """The tab a scope names ("tab:7"); None for any other scope."""
+    kind, _, target = scope.partition(":")
+    return int(target) if kind == "tab" and target.isdigit() else None
+
+
 def arguments_hash(arguments: Mapping[str, Any]) -> str:
     canonical = json.dumps(arguments, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode()).hexdigest()
@@ -117,20 +123,21 @@ class ApprovalEngine:
         arguments: Mapping[str, Any],
         approval_id: str | None,
         describe: Callable[[], str] | None = None,
-    ) -> None:
+    ) -> int | None:
         """Let the call run, or raise the ToolFailure that stops it. describe, from the mode's
-        handler, says in plain words what this very call would do (the mode's summary otherwise)."""
+        handler, says in plain words what this very call would do (the mode's summary otherwise).
+        Returns the tab a redeemed approval binds the call to (None: the tab in front)."""
         mutation = entry.mutation_for(params)
         if self.classes[mutation].decision == "allow":
-            return
+            return None
         scope = self.scope_of(entry, params)
         if any(a.covers(entry, scope) for a in self.allowances):
             self.audit.write("allowed_by_project_policy", tool=entry.tool, mode=entry.mode, scope=scope)
-            return
+            return None
         digest = arguments_hash(arguments)
         if approval_id is None:
             raise self._ask(entry, mutation, scope, digest, arguments, describe() if describe else entry.summary)
-        self._redeem(approval_id, entry, scope, digest)
+        return tab_of(self._redeem(approval_id, entry, scope, digest))
 
     def _ask(
         self,
@@ -228,10 +235,14 @@ class ApprovalEngine:
             expires_at=_utc_second(request.expires_at),
         )
 
-    def _redeem(self, approval_id: str, entry: ModeEntry, scope: str, digest: str) -> None:
+    def _redeem(self, approval_id: str, entry: ModeEntry, scope: str, digest: str) -> str:
+        """Use an approval for this call; the scope it binds the call to. A tab action is bound to
+        the tab the person approved, whichever tab is in front by now (the browser says if it is gone)."""
         with self._lock:  # one lock for check-and-use: of two concurrent retries, exactly one wins
             expired = self._housekeep()
             request = self._requests.get(approval_id)
+            if request is not None and entry.scope[0] == "tab" and tab_of(request.scope) is not None:
+                scope = request.scope
             code, reason = self._refusal(request, entry, scope, digest)
             if code is None and request is not None and self.classes[request.mutation].single_use:
                 request.status = "used"
@@ -241,6 +252,7 @@ class ApprovalEngine:
             self.audit.write("rejected", code=code, **fields)
             raise ToolFailure.of(entry, code, f"{entry.label}: {reason}", details=fields)
         self.audit.write("redeemed", **fields)
+        return scope
 
     def _refusal(
         self, request: ApprovalRequest | None, entry: ModeEntry, scope: str, digest: str
