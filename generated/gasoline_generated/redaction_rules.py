@@ -70,6 +70,26 @@ RULES: Final[tuple[Rule, ...]] = (
     Rule("digitalocean_token", "api_key", "\\bdo[pro]_v1_[a-f0-9]{64}\\b", False, (0,), None, (), False),
     Rule("shopify_token", "api_key", "\\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\\b", False, (0,), None, (), False),
     Rule("heroku_key", "api_key", "\\bheroku[a-z_-]*[\"']?\\s*[:=]\\s*[\"']?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})", True, (1,), None, (), False),
+    Rule("labeled_token", "api_key", "(?:^|[^A-Za-z0-9])([A-Za-z][A-Za-z0-9]{0,11}[_.-][A-Za-z0-9]{8,}(?:[_.-][A-Za-z0-9]+){0,4})", False, (1,), "labeled_token", (), False),
+    Rule("prefixed_token", "api_key", "\\b(?:AQE[A-Za-z0-9]{40,}|LTAI[A-Za-z0-9]{20}|AKCp[A-Za-z0-9]{60,}|EZAK[A-Za-z0-9]{54}|SCW[A-Z0-9]{17}|GR1348941[A-Za-z0-9_-]{20}|oy2[a-z0-9]{43}|dapi[a-f0-9]{32}|cio[A-Za-z0-9]{32}|dG9rOj[A-Za-z0-9]{50,}|EAA[A-Za-z0-9]{3}[A-Za-z0-9]{60,}|A{20,}[A-Za-z0-9%]{40,}|eyJrIjoi[A-Za-z0-9]{50,})\\b", False, (0,), None, (), False),
+    Rule("azure_client_secret", "api_key", "\\b[A-Za-z0-9_~.-]{3}8Q~[A-Za-z0-9_~.-]{31,34}", False, (0,), None, (), False),
+    Rule("razorpay_key", "api_key", "\\brzp_(?:live|test)_[A-Za-z0-9]{14}\\b", False, (0,), None, (), False),
+    Rule("teams_webhook", "api_key", "https://[a-z0-9-]+\\.webhook\\.office\\.com/(webhookb2/[^\\s\"'<>]+)", False, (1,), None, (), False),
+    Rule("twitch_token", "auth_token", "\\boauth:[a-z0-9]{30}\\b", False, (0,), None, (), False),
+    Rule("new_relic_browser_key", "api_key", "\\bNRJS-[a-f0-9]{19}\\b", False, (0,), None, (), False),
+    Rule("launchdarkly_key", "api_key", "\\b(?:sdk|mob)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\b", False, (0,), None, (), False),
+    Rule("mapbox_token", "api_key", "\\b[sp]k\\.eyJ1[A-Za-z0-9_.-]{40,}", False, (0,), None, (), False),
+    Rule("airtable_token", "api_key", "\\bpat[A-Za-z0-9]{14}\\.[a-f0-9]{64}\\b", False, (0,), None, (), False),
+    Rule("asana_token", "api_key", "\\b[0-9]/[0-9]{16}/[0-9]{16}:[a-f0-9]{32}\\b", False, (0,), None, (), False),
+    Rule("postman_api_key", "api_key", "\\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\\b", False, (0,), None, (), False),
+    Rule("cloudflare_origin_ca_key", "api_key", "\\bv1\\.0-[a-f0-9]{24}-[a-f0-9]{146}\\b", False, (0,), None, (), False),
+    Rule("langsmith_key", "api_key", "\\blsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}\\b", False, (0,), None, (), False),
+    Rule("dynatrace_token", "api_key", "\\bdt0c01\\.[A-Z0-9]{24}\\.[A-Z0-9]{64}\\b", False, (0,), None, (), False),
+    Rule("shippo_token", "api_key", "\\bshippo_(?:live|test)_[a-f0-9]{40}\\b", False, (0,), None, (), False),
+    Rule("atlassian_api_token", "api_key", "\\bATATT3[A-Za-z0-9_=-]{150,}", False, (0,), None, (), False),
+    Rule("slack_app_token", "api_key", "\\bxapp-[0-9]+-[A-Z0-9]+-[0-9]+-[a-f0-9]{32,}", False, (0,), None, (), False),
+    Rule("terraform_cloud_token", "api_key", "\\b[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_-]{60,}", False, (0,), None, (), False),
+    Rule("mailchimp_key", "api_key", "\\b[0-9a-f]{32}-us[0-9]{1,2}\\b", False, (0,), None, (), False),
     Rule("url_password", "credential", "://[^/\\s:@]*:([^/\\s@]+)@", False, (1,), None, (), False),
     Rule("cookie_header", "cookie", "\\bcookie\\s*:\\s*([^\\r\\n]+)", True, (1,), None, (), False),
     Rule("session_id_value", "session_id", "\\b(?:session_?id|sessid|sid|phpsessid|jsessionid|connect\\.sid)[\"']?\\s*[=:]\\s*[\"']?([A-Za-z0-9%._-]{8,})", True, (1,), None, ("session", "sessid", "sid", "phpsessid", "jsessionid", "connect.sid"), False),
@@ -143,6 +163,6 @@ KEYS: Final[dict[str, str]] = {
     "routing_number": "bank_account",
 }
 HEADER_PATTERN: Final = "token|secret|key|password"
-KEY_PATTERN: Final = "(?:^|_)(?:token|secret|password|passwd|pass|pwd|passphrase|apikey|api_key|access_key|private_key|auth_key|authkey|signing_key|encryption_key|master_key|credentials?|creds)(?:$|_)"
+KEY_PATTERN: Final = "(?:^|_)(?:token|secret|password|passwd|pass|pwd|passphrase|apikey|api_key|access_key|private_key|auth_key|authkey|admin_key|app_key|account_key|license_key|service_key|client_key|server_key|signing_key|encryption_key|master_key|signature|sig|credentials?|creds)(?:$|_)"
 KEY_PATTERN_CLASS: Final = "credential"
 PROJECT_PATTERN_CLASS: Final = "user_pattern"

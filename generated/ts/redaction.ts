@@ -14,7 +14,7 @@ export interface RedactionRule {
   flags: string;
   /** The first of these groups that took part in a match holds the secret (0: the whole match). */
   secretGroups: readonly number[];
-  validator: "card_number" | "iban" | "token_like" | "not_path" | null;
+  validator: "card_number" | "iban" | "token_like" | "not_path" | "labeled_token" | null;
   /** Texts one of which every match contains: a text with none is not scanned (none listed: scan it all). */
   anchors: readonly string[];
   /** The anchors are looked for in the text's shape (see spec/policy/redaction.yaml). */
@@ -58,6 +58,26 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
   { name: "digitalocean_token", secretClass: "api_key", pattern: "\\bdo[pro]_v1_[a-f0-9]{64}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
   { name: "shopify_token", secretClass: "api_key", pattern: "\\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
   { name: "heroku_key", secretClass: "api_key", pattern: "\\bheroku[a-z_-]*[\"']?\\s*[:=]\\s*[\"']?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})", flags: "gi", secretGroups: [1], validator: null, anchors: [], shape: false },
+  { name: "labeled_token", secretClass: "api_key", pattern: "(?:^|[^A-Za-z0-9])([A-Za-z][A-Za-z0-9]{0,11}[_.-][A-Za-z0-9]{8,}(?:[_.-][A-Za-z0-9]+){0,4})", flags: "g", secretGroups: [1], validator: "labeled_token", anchors: [], shape: false },
+  { name: "prefixed_token", secretClass: "api_key", pattern: "\\b(?:AQE[A-Za-z0-9]{40,}|LTAI[A-Za-z0-9]{20}|AKCp[A-Za-z0-9]{60,}|EZAK[A-Za-z0-9]{54}|SCW[A-Z0-9]{17}|GR1348941[A-Za-z0-9_-]{20}|oy2[a-z0-9]{43}|dapi[a-f0-9]{32}|cio[A-Za-z0-9]{32}|dG9rOj[A-Za-z0-9]{50,}|EAA[A-Za-z0-9]{3}[A-Za-z0-9]{60,}|A{20,}[A-Za-z0-9%]{40,}|eyJrIjoi[A-Za-z0-9]{50,})\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
+  { name: "azure_client_secret", secretClass: "api_key", pattern: "\\b[A-Za-z0-9_~.-]{3}8Q~[A-Za-z0-9_~.-]{31,34}", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
+  { name: "razorpay_key", secretClass: "api_key", pattern: "\\brzp_(?:live|test)_[A-Za-z0-9]{14}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
+  { name: "teams_webhook", secretClass: "api_key", pattern: "https://[a-z0-9-]+\\.webhook\\.office\\.com/(webhookb2/[^\\s\"'<>]+)", flags: "g", secretGroups: [1], validator: null, anchors: [], shape: false },
+  { name: "twitch_token", secretClass: "auth_token", pattern: "\\boauth:[a-z0-9]{30}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
+  { name: "new_relic_browser_key", secretClass: "api_key", pattern: "\\bNRJS-[a-f0-9]{19}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
+  { name: "launchdarkly_key", secretClass: "api_key", pattern: "\\b(?:sdk|mob)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
+  { name: "mapbox_token", secretClass: "api_key", pattern: "\\b[sp]k\\.eyJ1[A-Za-z0-9_.-]{40,}", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
+  { name: "airtable_token", secretClass: "api_key", pattern: "\\bpat[A-Za-z0-9]{14}\\.[a-f0-9]{64}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
+  { name: "asana_token", secretClass: "api_key", pattern: "\\b[0-9]/[0-9]{16}/[0-9]{16}:[a-f0-9]{32}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
+  { name: "postman_api_key", secretClass: "api_key", pattern: "\\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
+  { name: "cloudflare_origin_ca_key", secretClass: "api_key", pattern: "\\bv1\\.0-[a-f0-9]{24}-[a-f0-9]{146}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
+  { name: "langsmith_key", secretClass: "api_key", pattern: "\\blsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
+  { name: "dynatrace_token", secretClass: "api_key", pattern: "\\bdt0c01\\.[A-Z0-9]{24}\\.[A-Z0-9]{64}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
+  { name: "shippo_token", secretClass: "api_key", pattern: "\\bshippo_(?:live|test)_[a-f0-9]{40}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
+  { name: "atlassian_api_token", secretClass: "api_key", pattern: "\\bATATT3[A-Za-z0-9_=-]{150,}", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
+  { name: "slack_app_token", secretClass: "api_key", pattern: "\\bxapp-[0-9]+-[A-Z0-9]+-[0-9]+-[a-f0-9]{32,}", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
+  { name: "terraform_cloud_token", secretClass: "api_key", pattern: "\\b[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_-]{60,}", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
+  { name: "mailchimp_key", secretClass: "api_key", pattern: "\\b[0-9a-f]{32}-us[0-9]{1,2}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
   { name: "url_password", secretClass: "credential", pattern: "://[^/\\s:@]*:([^/\\s@]+)@", flags: "g", secretGroups: [1], validator: null, anchors: [], shape: false },
   { name: "cookie_header", secretClass: "cookie", pattern: "\\bcookie\\s*:\\s*([^\\r\\n]+)", flags: "gi", secretGroups: [1], validator: null, anchors: [], shape: false },
   { name: "session_id_value", secretClass: "session_id", pattern: "\\b(?:session_?id|sessid|sid|phpsessid|jsessionid|connect\\.sid)[\"']?\\s*[=:]\\s*[\"']?([A-Za-z0-9%._-]{8,})", flags: "gi", secretGroups: [1], validator: null, anchors: ["session", "sessid", "sid", "phpsessid", "jsessionid", "connect.sid"], shape: false },
@@ -133,5 +153,5 @@ export const SENSITIVE_KEYS: Readonly<Record<string, string>> = {
 };
 
 export const SENSITIVE_HEADER_PATTERN = "token|secret|key|password";
-export const SENSITIVE_KEY_PATTERN = "(?:^|_)(?:token|secret|password|passwd|pass|pwd|passphrase|apikey|api_key|access_key|private_key|auth_key|authkey|signing_key|encryption_key|master_key|credentials?|creds)(?:$|_)";
+export const SENSITIVE_KEY_PATTERN = "(?:^|_)(?:token|secret|password|passwd|pass|pwd|passphrase|apikey|api_key|access_key|private_key|auth_key|authkey|admin_key|app_key|account_key|license_key|service_key|client_key|server_key|signing_key|encryption_key|master_key|signature|sig|credentials?|creds)(?:$|_)";
 export const SENSITIVE_KEY_CLASS = "credential";

@@ -22,6 +22,7 @@ from capture_bench import capture
 from commands_bench import commands
 from measure import INIT, ROOT, HttpClient, free_port, percentiles, report, rss_mib, timed, wait_for, wait_listening
 from processes import health
+from recall_bench import recall
 from redaction_bench import worst_case_rules
 
 from gasoline.state import DaemonFiles
@@ -91,6 +92,7 @@ def main() -> None:
     mcp()
     redaction()
     worst_case_rules()
+    recall()
     approvals()
     capture()
     commands()

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 PERCENT_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+REACH = 512  # characters either side of an escaped run that are scanned again, decoded
 
 
 @dataclass(frozen=True)
@@ -20,14 +21,25 @@ class DecodedView:
         return self.origin[start], self.origin[end]
 
 
-def percent_decoded(text: str) -> DecodedView | None:
-    """The text with every run of %XX escapes decoded as UTF-8; None when it has none."""
+def percent_decoded(text: str) -> list[DecodedView]:
+    """The stretches of the text around its runs of %XX escapes (REACH characters either side,
+    overlapping stretches joined), each with its escapes decoded as UTF-8; none when it has none.
+    Only these are scanned again, so a long text with one escape costs little more."""
+    views: list[DecodedView] = []
     runs = list(PERCENT_RUN.finditer(text))
-    if not runs:
-        return None
+    while runs:
+        start, end, group = max(runs[0].start() - REACH, 0), runs[0].end() + REACH, []
+        while runs and runs[0].start() <= end:
+            group.append(runs.pop(0))
+            end = max(end, group[-1].end() + REACH)
+        views.append(_decoded(text, start, min(end, len(text)), group))
+    return views
+
+
+def _decoded(text: str, start: int, end: int, runs: list[re.Match[str]]) -> DecodedView:
     parts: list[str] = []
     origin: list[int] = []
-    copied = 0
+    copied = start
     for run in runs:
         parts.append(text[copied : run.start()])
         origin.extend(range(copied, run.start()))
@@ -37,6 +49,6 @@ def percent_decoded(text: str) -> DecodedView | None:
             origin.append(min(at, run.end() - 3))
             at += 3 * max(len(character.encode("utf-8", "replace")), 1)
         copied = run.end()
-    parts.append(text[copied:])
-    origin.extend(range(copied, len(text) + 1))
+    parts.append(text[copied:end])
+    origin.extend(range(copied, end + 1))
     return DecodedView("".join(parts), origin)

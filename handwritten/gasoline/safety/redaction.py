@@ -101,6 +101,7 @@ def shape_table() -> bytes:
 
 SHAPE = shape_table()
 NOT_ASCII_WORD = re.compile(rb"[^0-9A-Za-z_]")
+CHECKS_PER_TEXT, BYTES_PER_CHECK = 64, 256  # validator runs per rule and text: 64, and one more per 256 bytes
 ESCAPE_BEFORE = re.compile(rb"(?<!\\)\\(?:[bfnrt]|u[0-9A-Fa-f]{4})$")  # ends right where a word would begin
 JSON_OPENERS = ("{", "[")
 CLEAN_TEXTS_KEPT = 4096
@@ -216,42 +217,48 @@ class CompiledRule:
         self.validator = VALIDATORS[rule.validator] if rule.validator else None
 
     def may_match(self, views: TextViews) -> bool:
-        """A quick test that rules most texts out (most texts hold no secret, and most are short,
-        where setting up the full scan would cost more than the scan itself)."""
+        """A quick test that rules out texts without the rule's anchors (a rule without anchors
+        starts with a literal, which RE2 looks for as fast as this could)."""
         if self.rule.shape:
             return any(anchor.encode() in views.shape for anchor in self.rule.anchors)
         subject = views.lowered if self.lowered else views.encoded
-        if self.rule.anchors:
-            return any(anchor.encode() in subject for anchor in self.rule.anchors)
-        return self.regex.search(subject) is not None
+        return any(anchor.encode() in subject for anchor in self.rule.anchors) if self.rule.anchors else True
 
     def secrets(self, views: TextViews) -> Iterator[tuple[int, int]]:
-        """The (start, end) byte offsets of each secret this rule finds, leftmost first."""
+        """The (start, end) byte offsets of each secret this rule finds, leftmost first.
+
+        A validator runs in Python, once per candidate: a text built to hold a candidate every
+        few bytes would cost seconds per megabyte. Past a budget of checks that grows with the
+        text, candidates are masked unchecked (and the scan moves past each): such a text fails
+        closed, with masks it did not need, rather than slowly."""
         subject = views.lowered if self.lowered else views.encoded
+        checks = CHECKS_PER_TEXT + len(subject) // BYTES_PER_CHECK
         position = 0
         while (match := self.regex.search(subject, position)) is not None:
             if self._inside_word(match, views):
                 # No match can start before the word ends.
                 boundary = NOT_ASCII_WORD.search(subject, match.start())
                 position = boundary.end() if boundary else len(subject)
-            elif (secret := self._secret(match, views)) is None:
+                continue
+            span = self._span(match)
+            if span is not None and self.validator is not None and checks > 0:
+                checks -= 1
+                if not self.validator(views.encoded[span[0] : span[1]].decode(*UTF8)):
+                    span = None
+            if span is None:
                 position = views.next_char(match.start())
             else:
                 position = match.end()
-                yield secret
+                yield span
 
     def _inside_word(self, match: re2._Match, views: TextViews) -> bool:
         """The leading \b fails: the match starts right after a word character."""
         return self.word_start and views.word_before(match.start())
 
-    def _secret(self, match: re2._Match, views: TextViews) -> tuple[int, int] | None:
-        """The secret's span: in the first of the rule's groups that took part, not empty, and valid."""
+    def _span(self, match: re2._Match) -> tuple[int, int] | None:
+        """The secret's span: in the first of the rule's groups that took part, if not empty."""
         span = next((match.span(group) for group in self.rule.secret_groups if match.start(group) >= 0), None)
-        if span is None or span[0] == span[1]:
-            return None
-        if self.validator is not None and not self.validator(views.encoded[span[0] : span[1]].decode(*UTF8)):
-            return None
-        return span
+        return None if span is None or span[0] == span[1] else span
 
 
 def shortest_match(pattern: str) -> int:
@@ -344,8 +351,7 @@ class Redactor:
         secret found only once percent-encoding is undone masks its encoded span, and its mask is
         the decoded secret's (a token reads the same, encoded or not)."""
         found = [(start, end, secret_class, text[start:end]) for start, end, secret_class in self._found(text)]
-        decoded = percent_decoded(text)
-        if decoded is not None:
+        for decoded in percent_decoded(text):
             for start, end, secret_class in self._found(decoded.text):
                 found.append((*decoded.span(start, end), secret_class, decoded.text[start:end]))
         taken: list[Span] = [(m.start(), m.end(), "", "") for m in self._masks.finditer(text)]

@@ -3,6 +3,9 @@ spec/policy/redaction.yaml), so that numbers, words and paths that merely look t
 
 from __future__ import annotations
 
+import math
+import re
+from collections import Counter
 from collections.abc import Callable
 
 # Published issuer prefixes (IIN ranges, lowest and highest, of equal length) and the lengths each
@@ -64,7 +67,39 @@ def not_path(candidate: str) -> bool:
     return not candidate.startswith(("/", "~/", "./", "../"))
 
 
+LABEL = re.compile(r"[A-Za-z][A-Za-z0-9]{0,11}[_.-]")
+SEPARATORS = re.compile(r"[_.-]")
+UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
+HEX = re.compile(r"[0-9a-fA-F]+")
+
+
+def entropy(text: str) -> float:
+    """Shannon entropy per character, in bits."""
+    counts = Counter(text)
+    return -sum(n / len(text) * math.log2(n / len(text)) for n in counts.values())
+
+
+def labeled_token(candidate: str) -> bool:
+    """A label and then something random (glpat-..., sk_live_..., dp.pt....), the shape most
+    issued credentials share. What follows the label must look random: hex, or mixed case with
+    digits; or, in one piece, letters and digits of high entropy. Words joined by separators
+    (cache-control-max-age-31536000) and UUIDs do not."""
+    label = LABEL.match(candidate)
+    body = candidate[label.end() :] if label else ""
+    plain = SEPARATORS.sub("", body)
+    if len(plain) < 16 or not any(c.isdigit() for c in plain) or UUID.fullmatch(body):
+        return False
+    if any(c.islower() for c in plain) and any(c.isupper() for c in plain):
+        return True
+    if plain != body:  # pieces joined by separators: words, or the groups of a UUID or a hash
+        return False
+    if HEX.fullmatch(plain):  # hex keys are 32 digits and more; ids such as apr_<24 hex> are not keys
+        return len(plain) >= 32
+    return entropy(plain) >= 3.5
+
+
 VALIDATORS: dict[str, Callable[[str], bool]] = {
+    "labeled_token": labeled_token,
     "card_number": card_number,
     "iban": iban,
     "token_like": token_like,

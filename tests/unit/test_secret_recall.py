@@ -1,0 +1,45 @@
+"""Recall on the credential formats public secret scanners cover, and false positives on ordinary
+technical text: every format in every context a secret turns up in (secret_recall.py)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pytest
+
+from gasoline.safety.redaction import Redactor, build_redactor
+
+from .secret_formats import FORMATS
+from .secret_recall import CONTEXTS, Measure, measure, ordinary_corpus, recall_corpus
+
+LEAST_RECALL, MOST_FALSE_POSITIVES = 0.95, 0.01
+
+
+@pytest.fixture(scope="module")
+def redactor() -> Redactor:
+    return build_redactor(b"k" * 32)
+
+
+@pytest.fixture(scope="module")
+def captured(redactor: Redactor) -> Measure:
+    """As a captured event's string is redacted."""
+    return measure(lambda text: redactor.value({"message": text})["message"])
+
+
+def test_the_corpus_covers_the_scanners_formats() -> None:
+    assert len(FORMATS) >= 150 and len({f.name for f in FORMATS}) == len(FORMATS)
+    assert len(recall_corpus()) == len(FORMATS) * len(CONTEXTS) and len(ordinary_corpus()) >= 600
+
+
+def test_recall_and_false_positives_meet_their_goals(captured: Measure) -> None:
+    missed = sorted({f"{s.format} in {s.context}" for s in captured.missed})
+    assert captured.recall >= LEAST_RECALL, missed
+    assert captured.false_positive_rate <= MOST_FALSE_POSITIVES, captured.changed
+
+
+@pytest.mark.parametrize("secret_format", [f.name for f in FORMATS])
+def test_every_format_is_masked_in_most_contexts(captured: Measure, secret_format: str) -> None:
+    missed: dict[str, list[str]] = defaultdict(list)
+    for sample in captured.missed:
+        missed[sample.format].append(sample.context)
+    assert len(missed[secret_format]) <= len(CONTEXTS) // 2, missed[secret_format]
