@@ -4,6 +4,8 @@ of a redactor on both (what the tests hold to, and what `tasks.py bench` reports
 
 from __future__ import annotations
 
+import base64
+import html
 import json
 import random
 import re
@@ -64,6 +66,8 @@ CONTEXTS: dict[str, Callable[[str], str]] = {
     "html attribute": lambda secret: f'<div class="cfg" data-config="{secret}"></div>',
     "escaped string": lambda secret: json.dumps({"message": f"config loaded\n{secret}\tdone"}),
     "percent-encoded": lambda secret: "payload=" + "".join(f"%{byte:02X}" for byte in secret.encode()),
+    "base64-wrapped": lambda secret: "state=" + base64.b64encode(json.dumps({"auth": secret}).encode()).decode(),
+    "HTML entities": lambda secret: f'<div data-state="{{&quot;config&quot;:&quot;{html.escape(secret)}&quot;}}">',
 }
 
 

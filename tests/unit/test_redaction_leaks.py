@@ -4,6 +4,7 @@ value inside captured JSON."""
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 
@@ -43,6 +44,11 @@ LEAKS = {
         '<meta name="csrf-token" content="Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe">',
         "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe",
     ),
+    "a token wrapped in base64": (
+        "state=" + base64.b64encode(json.dumps({"token": GITHUB}).encode()).decode(),
+        base64.b64encode(json.dumps({"token": GITHUB}).encode()).decode()[8:40],
+    ),
+    "a token written with HTML entities": (f'<div data-x="{{&quot;k&quot;:&quot;{GITHUB}&quot;}}">', GITHUB),
     "a CSRF token in a hidden input": (
         '<input type="hidden" name="csrfmiddlewaretoken" value="Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz">',
         "Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz",

@@ -36,7 +36,7 @@ from typing import Any, NoReturn
 import re2
 
 from gasoline.core.json_text import MAX_DEPTH, TooDeep, loads
-from gasoline.safety.decoding import percent_decoded
+from gasoline.safety.decoding import decoded_views
 from gasoline.safety.validators import VALIDATORS, not_path
 from gasoline_generated import redaction_rules as policy
 from gasoline_generated.models import HealthRedaction, RedactedCount
@@ -348,10 +348,10 @@ class Redactor:
 
     def _spans(self, text: str) -> list[Span]:
         """The secrets in a text as non-overlapping spans, in order; existing masks excluded. A
-        secret found only once percent-encoding is undone masks its encoded span, and its mask is
-        the decoded secret's (a token reads the same, encoded or not)."""
+        secret found only once an encoding is undone (percent, HTML entities, base64) masks its
+        encoded span, and its mask is the decoded secret's (a token reads the same, encoded or not)."""
         found = [(start, end, secret_class, text[start:end]) for start, end, secret_class in self._found(text)]
-        for decoded in percent_decoded(text):
+        for decoded in decoded_views(text):
             for start, end, secret_class in self._found(decoded.text):
                 found.append((*decoded.span(start, end), secret_class, decoded.text[start:end]))
         taken: list[Span] = [(m.start(), m.end(), "", "") for m in self._masks.finditer(text)]
