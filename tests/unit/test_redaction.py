@@ -384,3 +384,17 @@ def test_the_installation_key_is_kept_and_a_damaged_one_replaced(tmp_path: Path)
         replaced = installation_key(tmp_path)
         assert len(replaced) == 32 and replaced != first and installation_key(tmp_path) == replaced
     assert sorted(path.name for path in tmp_path.iterdir()) == ["redaction.key"], "no temporary file is left"
+
+
+def test_the_one_pass_over_every_rule_rules_out_no_text_a_rule_finds_something_in() -> None:
+    """Redactor skips a text the combined pattern finds nothing in: it must be looser than every rule."""
+    from .secret_recall import recall_corpus
+
+    rules = [redaction.CompiledRule(rule) for rule in policy_rules.RULES]
+    combined = redaction.any_rule(rules)
+    assert combined is not None
+    texts = [secret.line for secret in SECRETS] + [sample.line for sample in recall_corpus()]
+    for text in texts:
+        views = redaction.TextViews(text)
+        found = [c.rule.name for c in rules if list(c.secrets(views))]
+        assert not found or combined.search(views.encoded) is not None, (found, text)

@@ -6,6 +6,7 @@ class error(Exception): ...
 class Options:
     max_mem: int
     case_sensitive: bool
+    never_capture: bool
 
 class _Match:
     def group(self, group: int = 0) -> str: ...
