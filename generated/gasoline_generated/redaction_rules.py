@@ -97,8 +97,8 @@ RULES: Final[tuple[Rule, ...]] = (
     Rule("named_secret", "credential", "(?:password|passwd|pwd|passphrase|secret|api_?key|access_?token|auth_?token|refresh_?token)[\"']?\\s*[=:]\\s*(?:\"([^\"\\r\\n]{4,})\"|'([^'\\r\\n]{4,})'|([^\\s\"'&,;<>]{4,}))", True, (1, 2, 3), "not_path", ("pass", "pwd", "secret", "api_key", "apikey", "access_token", "accesstoken", "auth_token", "authtoken", "refresh_token", "refreshtoken"), False),
     Rule("csrf_html_attribute", "csrf", "(?:csrf|xsrf|authenticity)[a-z_-]*[\"']\\s+(?:content|value)\\s*=\\s*[\"']([^\"'<>\\s]{8,})", True, (1,), None, ("csrf", "xsrf", "authenticity"), False),
     Rule("payment_card", "payment_card", "(?:^|[^0-9A-Za-z_])([0-9]{4}(?:[ -]?[0-9]){9,15})\\b", False, (1,), "card_number", (" 0000",), True),
-    Rule("iban", "bank_account", "\\b[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\\b", False, (0,), "iban", ("AA00",), True),
-    Rule("iban_lower_case", "bank_account", "\\b[a-z]{2}[0-9]{2}(?: ?[a-z0-9]{4}){2,7}(?: ?[a-z0-9]{1,3})?\\b", False, (0,), "iban", ("aa00",), True),
+    Rule("iban", "bank_account", "\\b[A-Z]{2}[0-9]{2}(?:[A-Z0-9]{11,30}|(?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,3})?)\\b", False, (0,), "iban", ("AA00",), True),
+    Rule("iban_lower_case", "bank_account", "\\b[a-z]{2}[0-9]{2}(?:[a-z0-9]{11,30}|(?: [a-z0-9]{4}){2,7}(?: [a-z0-9]{1,3})?)\\b", False, (0,), "iban", ("aa00",), True),
 )
 # Sensitive key names (lower case, "-" read as "_") and the class of their values.
 KEYS: Final[dict[str, str]] = {

@@ -85,8 +85,8 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
   { name: "named_secret", secretClass: "credential", pattern: "(?:password|passwd|pwd|passphrase|secret|api_?key|access_?token|auth_?token|refresh_?token)[\"']?\\s*[=:]\\s*(?:\"([^\"\\r\\n]{4,})\"|'([^'\\r\\n]{4,})'|([^\\s\"'&,;<>]{4,}))", flags: "gi", secretGroups: [1, 2, 3], validator: "not_path", anchors: ["pass", "pwd", "secret", "api_key", "apikey", "access_token", "accesstoken", "auth_token", "authtoken", "refresh_token", "refreshtoken"], shape: false },
   { name: "csrf_html_attribute", secretClass: "csrf", pattern: "(?:csrf|xsrf|authenticity)[a-z_-]*[\"']\\s+(?:content|value)\\s*=\\s*[\"']([^\"'<>\\s]{8,})", flags: "gi", secretGroups: [1], validator: null, anchors: ["csrf", "xsrf", "authenticity"], shape: false },
   { name: "payment_card", secretClass: "payment_card", pattern: "(?:^|[^0-9A-Za-z_])([0-9]{4}(?:[ -]?[0-9]){9,15})\\b", flags: "g", secretGroups: [1], validator: "card_number", anchors: [" 0000"], shape: true },
-  { name: "iban", secretClass: "bank_account", pattern: "\\b[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\\b", flags: "g", secretGroups: [0], validator: "iban", anchors: ["AA00"], shape: true },
-  { name: "iban_lower_case", secretClass: "bank_account", pattern: "\\b[a-z]{2}[0-9]{2}(?: ?[a-z0-9]{4}){2,7}(?: ?[a-z0-9]{1,3})?\\b", flags: "g", secretGroups: [0], validator: "iban", anchors: ["aa00"], shape: true },
+  { name: "iban", secretClass: "bank_account", pattern: "\\b[A-Z]{2}[0-9]{2}(?:[A-Z0-9]{11,30}|(?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,3})?)\\b", flags: "g", secretGroups: [0], validator: "iban", anchors: ["AA00"], shape: true },
+  { name: "iban_lower_case", secretClass: "bank_account", pattern: "\\b[a-z]{2}[0-9]{2}(?:[a-z0-9]{11,30}|(?: [a-z0-9]{4}){2,7}(?: [a-z0-9]{1,3})?)\\b", flags: "g", secretGroups: [0], validator: "iban", anchors: ["aa00"], shape: true },
 ];
 
 /** Sensitive key names (lower case, "-" read as "_") and the class of their values. */

@@ -34,11 +34,14 @@ def _luhn_complete(prefix: str, length: int, rng: random.Random) -> str:
     return digits + str((10 - total % 10) % 10)
 
 
-def _grouped(number: str) -> str:
+def grouped(number: str) -> str:
     return " ".join(number[i : i + 4] for i in range(0, len(number), 4))
 
 
-def _iban(country: str, bban: str) -> str:
+BBAN_LENGTHS = {"DE": 18, "FR": 23, "GB": 18}  # an IBAN's length in each country, less its 4 leading characters
+
+
+def make_iban(country: str, bban: str) -> str:
     rearranged = bban + country + "00"
     check = 98 - int("".join(str(int(c, 36)) for c in rearranged)) % 97
     return f"{country}{check:02d}{bban}"
@@ -139,11 +142,11 @@ def corpus(seed: int = 20261122) -> list[Secret]:
         ("session_id", "session_id"): lambda: (pick(HEX, 32).upper(), "redirect to /cart;jsessionid={}"),
         ("csrf_token", "csrf"): lambda: (pick(ALNUM, 40), "POST /login email=a%40b.co&csrf_token={}&remember=1"),
         ("payment_card", "payment_card"): lambda: (
-            _grouped(_luhn_complete(rng.choice(["4", "51", "6011"]), 16, rng)),
+            grouped(_luhn_complete(rng.choice(["4", "51", "6011"]), 16, rng)),
             "charge card {} for 12.50 EUR",
         ),
         ("iban", "bank_account"): lambda: (
-            _iban(rng.choice(["DE", "FR", "GB"]), pick(string.digits, 18)),
+            make_iban(country := rng.choice(sorted(BBAN_LENGTHS)), pick(string.digits, BBAN_LENGTHS[country])),
             "refund to IBAN {} requested",
         ),
     }

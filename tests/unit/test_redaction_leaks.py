@@ -7,10 +7,13 @@ from __future__ import annotations
 import base64
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 
 from gasoline.safety.redaction import Redactor, build_redactor
+
+from .secret_corpus import grouped, make_iban
 
 GITHUB = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
 GOOGLE = "AIza" + "SyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q"
@@ -49,6 +52,10 @@ LEAKS = {
         base64.b64encode(json.dumps({"token": GITHUB}).encode()).decode()[8:40],
     ),
     "a token written with HTML entities": (f'<div data-x="{{&quot;k&quot;:&quot;{GITHUB}&quot;}}">', GITHUB),
+    "a payment intent's client secret": (
+        "confirm with pi_3MtwBwLkdIwHu7ix28a3tqPa_secret_YrKJUKribcBjcG8HVhfZluoGH",
+        "YrKJUKribcBjcG8HVhfZluoGH",
+    ),
     "a CSRF token in a hidden input": (
         '<input type="hidden" name="csrfmiddlewaretoken" value="Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz">',
         "Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz",
@@ -76,11 +83,39 @@ def long_numbers() -> list[str]:
     return stamps + ids
 
 
+def chance_ibans() -> list[str]:
+    """Runs that pass the IBAN check by chance, one in 97 (an etag, a hex id), but whose first two
+    letters are no country's, or whose length is not that country's."""
+    rng = random.Random(17)
+    runs = []
+    for index in range(60):
+        country = "AC" if index % 2 else rng.choice(["DE", "FR", "NL"])
+        size = 12 if country != "DE" else 16  # DE's is 18, FR's 23, NL's 14
+        runs.append(make_iban(country, "".join(rng.choice("0123456789ABCDEF") for _ in range(size))).lower())
+    return runs
+
+
 ORDINARY = [
     "pwd: /home/dana/projects/shop",
     "cd ~/src && pwd: ./build/output",
     *(f"event {number} at {number}" for number in long_numbers()),
+    *(f'etag W/"{run}" cache hit' for run in chance_ibans()),
 ]
+
+# A country of each IBAN length, and the length of its part after the check digits.
+BBANS = {"NO": 11, "BE": 12, "NL": 14, "AT": 16, "CH": 17, "DE": 18, "PT": 21, "FR": 23, "PL": 24, "MT": 27, "RU": 29}
+
+
+@pytest.mark.parametrize("country", BBANS)
+@pytest.mark.parametrize("written", [str.upper, str.lower, grouped], ids=["upper", "lower", "grouped"])
+def test_an_iban_of_every_length_is_masked(redactor: Redactor, country: str, written: Callable[[str], str]) -> None:
+    """Whole or in groups of four, and followed by a word the pattern could take for a group."""
+    number = written(
+        make_iban(country, "".join(random.Random(country).choice("0123456789") for _ in range(BBANS[country])))
+    )
+    for text in (f"refund to {number} requested", f"pay {number} EUR 12", f"iban {number}"):
+        assert number not in redactor.fields(text), text
+        assert number not in json.dumps(redactor.value({"note": text})), text
 
 
 @pytest.mark.parametrize("text", ORDINARY, ids=lambda text: text[:30])

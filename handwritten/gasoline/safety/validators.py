@@ -49,9 +49,40 @@ def card_number(candidate: str) -> bool:
     return issued and luhn(digits)
 
 
+# The length of an IBAN in each country that issues them (the ISO 13616 registry): a run that
+# passes the mod-97 check by chance (one in 97: an etag, a hex id) rarely also starts with a
+# country code and has its length.
+IBAN_LENGTHS = {
+    **dict.fromkeys(["NO"], 15),
+    **dict.fromkeys(["BE"], 16),
+    **dict.fromkeys(["DK", "FI", "FK", "FO", "GL", "NL", "SD"], 18),
+    **dict.fromkeys(["MK", "SI"], 19),
+    **dict.fromkeys(["AT", "BA", "EE", "KZ", "LT", "LU", "MN", "XK"], 20),
+    **dict.fromkeys(["CH", "HR", "LI", "LV"], 21),
+    **dict.fromkeys(["BG", "BH", "CR", "DE", "GB", "GE", "IE", "ME", "RS", "VA"], 22),
+    **dict.fromkeys(["AE", "GI", "IL", "IQ", "OM", "SO", "TL"], 23),
+    **dict.fromkeys(["AD", "CZ", "ES", "MD", "PK", "RO", "SA", "SE", "SK", "TN", "VG"], 24),
+    **dict.fromkeys(["LY", "PT", "ST"], 25),
+    **dict.fromkeys(["IS", "TR"], 26),
+    **dict.fromkeys(["BI", "DJ", "FR", "GR", "IT", "MC", "MR", "SM"], 27),
+    **dict.fromkeys(["AL", "AZ", "BY", "CY", "DO", "GT", "HN", "HU", "LB", "NI", "PL", "SV"], 28),
+    **dict.fromkeys(["BR", "EG", "PS", "QA", "UA"], 29),
+    **dict.fromkeys(["JO", "KW", "MU", "YE"], 30),
+    **dict.fromkeys(["MT", "SC"], 31),
+    **dict.fromkeys(["LC"], 32),
+    **dict.fromkeys(["RU"], 33),
+}
+
+
 def iban(candidate: str) -> bool:
+    """A country's IBAN length, and the mod-97 check; written in groups, with or without the
+    last group (a pattern cannot tell a word after an IBAN in groups from its last group)."""
+    return iban_number(candidate) or (" " in candidate and iban_number(candidate.rsplit(" ", 1)[0]))
+
+
+def iban_number(candidate: str) -> bool:
     compact = candidate.replace(" ", "").upper()
-    if not 15 <= len(compact) <= 34:
+    if IBAN_LENGTHS.get(compact[:2]) != len(compact):
         return False
     rearranged = compact[4:] + compact[:4]
     return int("".join(str(int(c, 36)) for c in rearranged)) % 97 == 1
@@ -71,6 +102,44 @@ LABEL = re.compile(r"[A-Za-z][A-Za-z0-9]{0,11}[_.-]")
 SEPARATORS = re.compile(r"[_.-]")
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 HEX = re.compile(r"[0-9a-fA-F]+")
+# A digest's algorithm before its base64 (integrity="sha384-...", a lockfile's "sha512-..."):
+# a hash of a file, not a credential.
+DIGEST_LABEL = re.compile(r"(?:sha|md|blake)[0-9]*[bs]?", re.IGNORECASE)
+# Object ids of payment APIs (Stripe's pi_, cus_, ch_...): the shape of a key, but an id names an
+# object and grants nothing. A client secret goes on past its id (pi_..._secret_...), so it has
+# more than one piece and is still masked. (Doppler's dp.pt... is more than one piece too.)
+OBJECT_ID_LABELS = frozenset(
+    [
+        "acct",
+        "ba",
+        "card",
+        "ch",
+        "cn",
+        "cus",
+        "dp",
+        "du",
+        "evt",
+        "fee",
+        "file",
+        "ii",
+        "il",
+        "in",
+        "ipi",
+        "po",
+        "pi",
+        "pm",
+        "price",
+        "prod",
+        "py",
+        "re",
+        "req",
+        "seti",
+        "si",
+        "sub",
+        "tr",
+        "txn",
+    ]
+)
 
 
 def entropy(text: str) -> float:
@@ -85,9 +154,11 @@ def labeled_token(candidate: str) -> bool:
     digits; or, in one piece, letters and digits of high entropy. Words joined by separators
     (cache-control-max-age-31536000) and UUIDs do not."""
     label = LABEL.match(candidate)
-    body = candidate[label.end() :] if label else ""
+    word, body = (label.group()[:-1], candidate[label.end() :]) if label else ("", "")
     plain = SEPARATORS.sub("", body)
     if len(plain) < 16 or not any(c.isdigit() for c in plain) or UUID.fullmatch(body):
+        return False
+    if (plain == body and word in OBJECT_ID_LABELS) or DIGEST_LABEL.fullmatch(word):
         return False
     if any(c.islower() for c in plain) and any(c.isupper() for c in plain):
         return True
