@@ -66,6 +66,9 @@ CONTEXTS: dict[str, Callable[[str], str]] = {
     "query": lambda secret: f"https://api.example.com/v1/items?page=2&q={quote(secret, safe='')}",
     "html attribute": lambda secret: f'<div class="cfg" data-config="{secret}"></div>',
     "escaped string": lambda secret: json.dumps({"message": f"config loaded\n{secret}\tdone"}),
+    "URL in a query": lambda secret: (
+        "https://login.example.com/?next=" + quote(f"https://app.example.com/cb?q={quote(secret, safe='')}", safe="")
+    ),
     "percent-encoded": lambda secret: "payload=" + "".join(f"%{byte:02X}" for byte in secret.encode()),
     "base64-wrapped": lambda secret: "state=" + base64.b64encode(json.dumps({"auth": secret}).encode()).decode(),
     "HTML entities": lambda secret: f'<div data-state="{{&quot;config&quot;:&quot;{html.escape(secret)}&quot;}}">',

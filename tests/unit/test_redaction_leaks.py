@@ -52,6 +52,15 @@ LEAKS = {
         base64.b64encode(json.dumps({"token": GITHUB}).encode()).decode()[8:40],
     ),
     "a token written with HTML entities": (f'<div data-x="{{&quot;k&quot;:&quot;{GITHUB}&quot;}}">', GITHUB),
+    "a token percent-encoded twice": ("next=%2Fcb%3Fq%3D%2522" + GITHUB + "%2522", GITHUB),
+    "a CSRF meta tag with its content first": (
+        '<meta content="Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe" name="csrf-token">',
+        "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe",
+    ),
+    "a CSRF hidden input named _token": (
+        '<input type="hidden" name="_token" value="Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz">',
+        "Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz",
+    ),
     "a payment intent's client secret": (
         "confirm with pi_3MtwBwLkdIwHu7ix28a3tqPa_secret_YrKJUKribcBjcG8HVhfZluoGH",
         "YrKJUKribcBjcG8HVhfZluoGH",

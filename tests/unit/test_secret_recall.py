@@ -14,6 +14,7 @@ from .secret_formats import FORMATS
 from .secret_recall import CONTEXTS, Measure, measure, ordinary_corpus, ordinary_kinds, ordinary_samples, recall_corpus
 
 LEAST_RECALL, MOST_FALSE_POSITIVES = 0.95, 0.01
+LEAST_RECALL_IN_A_CONTEXT = 0.90
 MOST_CHANGED_OF_A_KIND = 1  # of its 30 samples: a random id may pass for a card or a key by chance
 
 
@@ -45,6 +46,12 @@ def test_every_format_is_masked_in_most_contexts(captured: Measure, secret_forma
     for sample in captured.missed:
         missed[sample.format].append(sample.context)
     assert len(missed[secret_format]) <= len(CONTEXTS) // 2, missed[secret_format]
+
+
+@pytest.mark.parametrize("context", CONTEXTS)
+def test_every_context_keeps_most_formats_masked(captured: Measure, context: str) -> None:
+    missed = [sample.format for sample in captured.missed if sample.context == context]
+    assert 1 - len(missed) / len(FORMATS) >= LEAST_RECALL_IN_A_CONTEXT, missed
 
 
 @pytest.mark.parametrize("kind", list(ordinary_kinds(random.Random())))

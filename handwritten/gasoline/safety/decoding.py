@@ -1,5 +1,5 @@
 """Views of a text with an encoding undone, so the rules see a secret that was percent-encoded
-(`%22ghp_...`, `password%3D...`, every byte of an AWS key), written with HTML entities
+(`%22ghp_...`, `password%3D...`, every byte of an AWS key; once or twice), written with HTML entities
 (`&quot;token&quot;: ...`) or wrapped in base64, and where each character of a view came from in
 the text, so the mask covers the encoded span (for base64, the whole run: its characters do not
 map one to one)."""
@@ -56,10 +56,24 @@ def decoded_views(text: str) -> list[DecodedView]:
     HTML entities, decoded, and each base64 run that decodes to text."""
     views = []
     if "%" in text:
-        views += escaped(text, PERCENT_RUN, percent)
+        views += percent_views(text)
     if "&" in text:
         views += escaped(text, ENTITY, entity)
     return views + base64_views(text)
+
+
+def percent_views(text: str) -> list[DecodedView]:
+    """The stretches around percent escapes, decoded, and those still holding escapes decoded
+    again: a URL carried in another URL's query is encoded twice (%2522ghp_... for "ghp_...)."""
+    views = escaped(text, PERCENT_RUN, percent)
+    return views + [
+        within(view, inner) for view in views if "%" in view.text for inner in escaped(view.text, PERCENT_RUN, percent)
+    ]
+
+
+def within(outer: DecodedView, inner: DecodedView) -> DecodedView:
+    """A view of a view, mapped back to the text."""
+    return DecodedView(inner.text, [outer.origin[at] for at in inner.origin])
 
 
 def escaped(text: str, pattern: re2._Regexp, decode: Decoder) -> list[DecodedView]:
