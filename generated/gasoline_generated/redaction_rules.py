@@ -46,7 +46,7 @@ RULES: Final[tuple[Rule, ...]] = (
     Rule("azure_storage_key", "api_key", "AccountKey=([A-Za-z0-9+/]{86}==)", False, (1,), None, (), False),
     Rule("github_token", "api_key", "\\bgh[pousr]_[A-Za-z0-9]{36,255}\\b", False, (0,), None, (), False),
     Rule("github_fine_grained_token", "api_key", "\\bgithub_pat_[A-Za-z0-9_]{60,255}\\b", False, (0,), None, (), False),
-    Rule("gitlab_token", "api_key", "\\bglpat-[A-Za-z0-9_-]{20,}\\b", False, (0,), None, (), False),
+    Rule("gitlab_token", "api_key", "\\bgl(?:pat|dt|ft|imt|ptt|rt|soat|cbt|oas|agent|ffct)-[A-Za-z0-9_-]{20,}", False, (0,), None, (), False),
     Rule("bitbucket_app_password", "api_key", "\\bATBB[A-Za-z0-9]{32,}\\b", False, (0,), None, (), False),
     Rule("npm_token", "api_key", "\\bnpm_[A-Za-z0-9]{36}\\b", False, (0,), None, (), False),
     Rule("pypi_token", "api_key", "\\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}", False, (0,), None, (), False),

@@ -34,7 +34,7 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
   { name: "azure_storage_key", secretClass: "api_key", pattern: "AccountKey=([A-Za-z0-9+/]{86}==)", flags: "g", secretGroups: [1], validator: null, anchors: [], shape: false },
   { name: "github_token", secretClass: "api_key", pattern: "\\bgh[pousr]_[A-Za-z0-9]{36,255}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
   { name: "github_fine_grained_token", secretClass: "api_key", pattern: "\\bgithub_pat_[A-Za-z0-9_]{60,255}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
-  { name: "gitlab_token", secretClass: "api_key", pattern: "\\bglpat-[A-Za-z0-9_-]{20,}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
+  { name: "gitlab_token", secretClass: "api_key", pattern: "\\bgl(?:pat|dt|ft|imt|ptt|rt|soat|cbt|oas|agent|ffct)-[A-Za-z0-9_-]{20,}", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
   { name: "bitbucket_app_password", secretClass: "api_key", pattern: "\\bATBB[A-Za-z0-9]{32,}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
   { name: "npm_token", secretClass: "api_key", pattern: "\\bnpm_[A-Za-z0-9]{36}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
   { name: "pypi_token", secretClass: "api_key", pattern: "\\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },

@@ -131,3 +131,15 @@ def test_an_iban_of_every_length_is_masked(redactor: Redactor, country: str, wri
 def test_ordinary_text_is_left_alone(redactor: Redactor, text: str) -> None:
     assert redactor.fields(text) == text
     assert redactor.value({"message": text}) == {"message": text}
+
+
+GITLAB_PREFIXES = ["glpat", "gldt", "glft", "glimt", "glptt", "glrt", "glsoat", "glcbt", "gloas", "glagent", "glffct"]
+
+
+@pytest.mark.parametrize("prefix", GITLAB_PREFIXES)
+def test_every_gitlab_token_is_masked(redactor: Redactor, prefix: str) -> None:
+    """Their random part may hold - and _, so the generic rule sees only short pieces."""
+    body = "xX9ACuc_J_g7SDHydPw1"
+    for text in (f"export SETTING_VALUE={prefix}-{body}", f"<div data-config='{prefix}-{body}'>"):
+        assert body[8:] not in redactor.fields(text), text
+        assert body[8:] not in json.dumps(redactor.value({"message": text})), text
