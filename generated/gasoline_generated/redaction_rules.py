@@ -166,3 +166,14 @@ HEADER_PATTERN: Final = "token|secret|key|password"
 KEY_PATTERN: Final = "(?:^|_)(?:token|secret|password|passwd|pass|pwd|passphrase|apikey|api_key|access_key|private_key|auth_key|authkey|admin_key|app_key|account_key|license_key|service_key|client_key|server_key|signing_key|encryption_key|master_key|signature|sig|credentials?|creds)(?:$|_)"
 KEY_PATTERN_CLASS: Final = "credential"
 PROJECT_PATTERN_CLASS: Final = "user_pattern"
+# What scanning one text may cost (the extension uses the same numbers, so both mask alike).
+CHECKS_PER_TEXT: Final = 64
+BYTES_PER_CHECK: Final = 256
+DECODE_REACH: Final = 512
+LONGEST_BASE64: Final = 65536
+BASE64_PRINTABLE: Final = 0.95
+# Fields in free text: group 1 the key, group 2 the value.
+QUERY_PARAMETER: Final = "(?:^|(?<=[?&;\\s]))([^=&#;\\s\"'?/]+)=(\"[^\"]*\"?|'[^']*'?|[^&#;,\\s\"']*)"
+JSON_FIELD: Final = "\"((?:[^\"\\\\\\r\\n]|\\\\[^\\n]){1,64})\"\\s*:\\s*(\"(?:[^\"\\\\\\r\\n]|\\\\[^\\n])*\"?|[^\\s,{}\\[\\]\"]+)"
+HEADER_FIELD: Final = "(?:^|(?<=[\\s,;{(]))([A-Za-z][A-Za-z0-9_-]{0,63})[ \\t]*:[ \\t]*([^\\s,;\"'<>]*[^\\s,;\"'<>:])(?=[\\s,;\"'<>]|$)"
+AUTH_SCHEMES: Final = frozenset(["basic", "bearer", "digest", "negotiate", "token"])

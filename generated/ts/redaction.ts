@@ -155,3 +155,21 @@ export const SENSITIVE_KEYS: Readonly<Record<string, string>> = {
 export const SENSITIVE_HEADER_PATTERN = "token|secret|key|password";
 export const SENSITIVE_KEY_PATTERN = "(?:^|_)(?:token|secret|password|passwd|pass|pwd|passphrase|apikey|api_key|access_key|private_key|auth_key|authkey|admin_key|app_key|account_key|license_key|service_key|client_key|server_key|signing_key|encryption_key|master_key|signature|sig|credentials?|creds)(?:$|_)";
 export const SENSITIVE_KEY_CLASS = "credential";
+
+/** What scanning one text may cost (the daemon uses the same numbers, so both mask alike). */
+export const REDACTION_SCAN = {
+  checksPerText: 64,
+  bytesPerCheck: 256,
+  decodeReach: 512,
+  longestBase64: 65536,
+  base64Printable: 0.95,
+} as const;
+
+/** Fields in free text: group 1 the key, group 2 the value (RegExp sources). */
+export const REDACTION_FIELDS = {
+  queryParameter: "(?:^|(?<=[?&;\\s]))([^=&#;\\s\"'?/]+)=(\"[^\"]*\"?|'[^']*'?|[^&#;,\\s\"']*)",
+  jsonField: "\"((?:[^\"\\\\\\r\\n]|\\\\[^\\n]){1,64})\"\\s*:\\s*(\"(?:[^\"\\\\\\r\\n]|\\\\[^\\n])*\"?|[^\\s,{}\\[\\]\"]+)",
+  headerField: "(?:^|(?<=[\\s,;{(]))([A-Za-z][A-Za-z0-9_-]{0,63})[ \\t]*:[ \\t]*([^\\s,;\"'<>]*[^\\s,;\"'<>:])(?=[\\s,;\"'<>]|$)",
+} as const;
+export const REDACTION_AUTH_SCHEMES: readonly string[] = ["basic", "bearer", "digest", "negotiate", "token"];
+export const REDACTION_PROJECT_PATTERN_CLASS = "user_pattern";

@@ -14,14 +14,13 @@ from dataclasses import dataclass
 
 import re2
 
+from gasoline_generated import redaction_rules as policy
+
 # On RE2: each is one linear pass over the text, in C (with re, the base64 scan alone took
 # milliseconds per 100 KB, trying every position of every word).
 PERCENT_RUN = re2.compile(r"(?:%[0-9A-Fa-f]{2})+")
 ENTITY = re2.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 BASE64_RUN = re2.compile(r"[A-Za-z0-9+/]{24,}={0,2}")
-LONGEST_BASE64 = 65536  # characters of a run worth decoding as text
-REACH = 512  # characters either side of an escaped run that are scanned again, decoded
-PRINTABLE = 0.95  # the share of printable characters a base64 run must decode to, to be text
 
 
 @dataclass(frozen=True)
@@ -77,16 +76,16 @@ def within(outer: DecodedView, inner: DecodedView) -> DecodedView:
 
 
 def escaped(text: str, pattern: re2._Regexp, decode: Decoder) -> list[DecodedView]:
-    """The stretches of the text around runs of `pattern` (REACH characters either side,
+    """The stretches of the text around runs of `pattern` (the policy's decode_reach characters either side,
     overlapping stretches joined), each with its runs decoded. Only these are scanned again, so
     a long text with one escape costs little more."""
     views: list[DecodedView] = []
     runs = list(pattern.finditer(text))
     while runs:
-        start, end, group = max(runs[0].start() - REACH, 0), runs[0].end() + REACH, []
+        start, end, group = max(runs[0].start() - policy.DECODE_REACH, 0), runs[0].end() + policy.DECODE_REACH, []
         while runs and runs[0].start() <= end:
             group.append(runs.pop(0))
-            end = max(end, group[-1].end() + REACH)
+            end = max(end, group[-1].end() + policy.DECODE_REACH)
         views.append(_decoded(text, start, min(end, len(text)), group, decode))
     return views
 
@@ -112,13 +111,13 @@ def base64_views(text: str) -> list[DecodedView]:
     secret is found in it; runs that decode to bytes (an image) are not text and are skipped."""
     views = []
     for run in BASE64_RUN.finditer(text):
-        if len(run.group()) > LONGEST_BASE64:
+        if len(run.group()) > policy.LONGEST_BASE64:
             continue
         try:
             raw = base64.b64decode(run.group() + "=" * (-len(run.group()) % 4), validate=True)
         except (binascii.Error, ValueError):
             continue
         decoded = raw.decode("utf-8", "replace")
-        if decoded and sum(c.isprintable() or c in "\n\r\t" for c in decoded) >= PRINTABLE * len(decoded):
+        if decoded and sum(c.isprintable() or c in "\n\r\t" for c in decoded) >= policy.BASE64_PRINTABLE * len(decoded):
             views.append(DecodedView(decoded, [], (run.start(), run.end())))
     return views

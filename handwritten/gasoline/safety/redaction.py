@@ -42,17 +42,11 @@ from gasoline_generated import redaction_rules as policy
 from gasoline_generated.models import HealthRedaction, RedactedCount
 from gasoline_generated.redaction_rules import Rule
 
-# key=value in URLs, form bodies and text; "key": value in JSON that did not parse (cut short, or
-# inside a log line). A value is quoted (the quotes are kept) or runs to the next separator.
-QUERY_PARAMETER = re.compile(r"""(?:^|(?<=[?&;\s]))(?P<key>[^=&#;\s"'?/]+)=(?P<value>"[^"]*"?|'[^']*'?|[^&#;,\s"']*)""")
-# Name: value, as a header in a log line ("x-api-key: ..."): the value is one token, not itself a name.
-HEADER_FIELD = re.compile(
-    r"""(?:^|(?<=[\s,;{(]))(?P<key>[A-Za-z][A-Za-z0-9_-]{0,63})[ \t]*:[ \t]*"""
-    r"""(?P<value>[^\s,;"'<>]*[^\s,;"'<>:])(?=[\s,;"'<>]|$)"""
-)
-# Auth schemes: the credential follows the scheme, and the rules mask it.
-AUTH_SCHEMES = frozenset({"bearer", "basic", "digest", "token", "negotiate"})
-JSON_FIELD = re.compile(r'"(?P<key>(?:[^"\\\r\n]|\\.){1,64})"\s*:\s*(?P<value>"(?:[^"\\\r\n]|\\.)*"?|[^\s,{}\[\]"]+)')
+# Fields in free text (spec/policy/redaction.yaml's `fields`): group 1 the key, group 2 the value.
+QUERY_PARAMETER = re.compile(policy.QUERY_PARAMETER)
+HEADER_FIELD = re.compile(policy.HEADER_FIELD)
+JSON_FIELD = re.compile(policy.JSON_FIELD)
+KEY, VALUE = 1, 2
 
 
 # A secret in a text: start, end, class, and the secret itself (decoded, if it was encoded).
@@ -101,7 +95,6 @@ def shape_table() -> bytes:
 
 SHAPE = shape_table()
 NOT_ASCII_WORD = re.compile(rb"[^0-9A-Za-z_]")
-CHECKS_PER_TEXT, BYTES_PER_CHECK = 64, 256  # validator runs per rule and text: 64, and one more per 256 bytes
 ESCAPE_BEFORE = re.compile(rb"(?<!\\)\\(?:[bfnrt]|u[0-9A-Fa-f]{4})$")  # ends right where a word would begin
 JSON_OPENERS = ("{", "[")
 CLEAN_TEXTS_KEPT = 4096
@@ -233,7 +226,7 @@ class CompiledRule:
         text, candidates are masked unchecked (and the scan moves past each): such a text fails
         closed, with masks it did not need, rather than slowly."""
         subject = views.lowered if self.lowered else views.encoded
-        checks = CHECKS_PER_TEXT + len(subject) // BYTES_PER_CHECK
+        checks = policy.CHECKS_PER_TEXT + len(subject) // policy.BYTES_PER_CHECK
         position = 0
         while (match := self.regex.search(subject, position)) is not None:
             if self._inside_word(match, views):
@@ -513,20 +506,20 @@ class Redactor:
     def _masked_header(self, match: re.Match[str]) -> str:
         """A Name: value in text, its value masked when the name is sensitive, unless the value
         is an auth scheme (its credential follows) or a path ("pwd: /home/dana")."""
-        value = match.group("value")
-        if value.lower() in AUTH_SCHEMES or not not_path(value):
+        value = match.group(VALUE)
+        if value.lower() in policy.AUTH_SCHEMES or not not_path(value):
             return match.group(0)
         return self._masked_field(match)
 
     def _masked_field(self, match: re.Match[str]) -> str:
         """One key=value or "key": value, its value masked when the key is sensitive (quotes kept)."""
-        value = match.group("value")
-        secret_class = self.key_class(match.group("key"))
+        value = match.group(VALUE)
+        secret_class = self.key_class(match.group(KEY))
         quoted = value[:1] in ("'", '"')
         inner = value[1:-1] if quoted and len(value) > 1 and value[-1] == value[0] else value[1:] if quoted else value
         if secret_class is None or not inner or self._masks.fullmatch(inner):
             return match.group(0)
-        start, end = match.span("value")
+        start, end = match.span(VALUE)
         offset = match.start()
         masked = value.replace(inner, self.mask(inner, secret_class), 1)
         return match.group(0)[: start - offset] + masked + match.group(0)[end - offset :]

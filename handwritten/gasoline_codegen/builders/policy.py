@@ -43,7 +43,8 @@ def build_policy(ctx: BuildContext) -> Policy:
 
 
 def check_redaction(ctx: BuildContext) -> None:
-    """Every rule compiles, names a declared class and a group it has; every key and unhashed class is declared."""
+    """Every rule compiles, names a declared class and a group it has; every key and unhashed class is declared;
+    every field pattern has its key and value groups."""
     spec_file = ctx.one("redaction")
     data = spec_file.data
     classes = set(data["classes"])
@@ -71,3 +72,11 @@ def check_redaction(ctx: BuildContext) -> None:
             re.compile(data[key])
         except re.error as error:
             ctx.problem(spec_file, [key], f"not a regular expression: {error}")
+    for name, pattern in data["fields"].items():
+        try:
+            groups = re.compile(pattern).groups
+        except re.error as error:
+            ctx.problem(spec_file, ["fields", name], f"not a regular expression: {error}")
+            continue
+        if groups != 2:
+            ctx.problem(spec_file, ["fields", name], f"has {groups} group(s); group 1 is the key, group 2 the value")
