@@ -2744,6 +2744,10 @@ class ProjectApprovals(BaseModel):
 
 
 class ProjectRedactionPattern(BaseModel):
+    """
+    A secret of the project's own, masked as user_pattern (.gasoline/config.yaml's redaction.patterns).
+    """
+
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -2776,6 +2780,24 @@ class RedactedCount(BaseModel):
     count: Annotated[StrictInt, Field(ge=1)]
     """
     Secrets of that class masked.
+    """
+
+
+class RedactionHandover(BaseModel):
+    """
+    What the extension needs to mask secrets exactly as the daemon does before anything leaves the browser: the installation's hash key and the project's own patterns. Absent while the daemon cannot redact (a broken project pattern): the extension then masks with the policy alone, every mask unhashed. A hash is only ever given to a secret too strong to guess, so the key confirms no guess a client could make.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    key: Annotated[StrictStr, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The key of the masks' hashes (HMAC-SHA-256), in hex.
+    """
+    patterns: list[ProjectRedactionPattern]
+    """
+    The patterns of the project's .gasoline/config.yaml, of the class user_pattern.
     """
 
 
@@ -4599,6 +4621,7 @@ class SyncResponse(BaseModel):
     """
     Commands for the extension to run; none when absent.
     """
+    redaction: RedactionHandover | MISSING = MISSING
 
 
 class CommandResult(

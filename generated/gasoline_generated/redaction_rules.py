@@ -173,7 +173,7 @@ DECODE_REACH: Final = 512
 LONGEST_BASE64: Final = 65536
 BASE64_PRINTABLE: Final = 0.95
 # Fields in free text: group 1 the key, group 2 the value.
-QUERY_PARAMETER: Final = "(?:^|(?<=[?&;\\s]))([^=&#;\\s\"'?/]+)=(\"[^\"]*\"?|'[^']*'?|[^&#;,\\s\"']*)"
-JSON_FIELD: Final = "\"((?:[^\"\\\\\\r\\n]|\\\\[^\\n]){1,64})\"\\s*:\\s*(\"(?:[^\"\\\\\\r\\n]|\\\\[^\\n])*\"?|[^\\s,{}\\[\\]\"]+)"
-HEADER_FIELD: Final = "(?:^|(?<=[\\s,;{(]))([A-Za-z][A-Za-z0-9_-]{0,63})[ \\t]*:[ \\t]*([^\\s,;\"'<>]*[^\\s,;\"'<>:])(?=[\\s,;\"'<>]|$)"
+QUERY_PARAMETER: Final = "(?:^|(?<=[?&; \\t\\n\\r\\f\\v]))([^=&#; \\t\\n\\r\\f\\v\"'?/]+)=(\"[^\"]*\"?|'[^']*'?|[^&#;, \\t\\n\\r\\f\\v\"']*)"
+JSON_FIELD: Final = "\"((?:[^\"\\\\\\r\\n]|\\\\[^\\n]){1,64})\"[ \\t\\n\\r\\f\\v]*:[ \\t\\n\\r\\f\\v]*(\"(?:[^\"\\\\\\r\\n]|\\\\[^\\n])*\"?|[^ \\t\\n\\r\\f\\v,{}\\[\\]\"]+)"
+HEADER_FIELD: Final = "(?:^|(?<=[ \\t\\n\\r\\f\\v,;{(]))([A-Za-z][A-Za-z0-9_-]{0,63})[ \\t]*:[ \\t]*([^ \\t\\n\\r\\f\\v,;\"'<>]*[^ \\t\\n\\r\\f\\v,;\"'<>:])(?=[ \\t\\n\\r\\f\\v,;\"'<>]|$)"
 AUTH_SCHEMES: Final = frozenset(["basic", "bearer", "digest", "negotiate", "token"])

@@ -773,6 +773,26 @@ export interface PendingApprovals {
   pending: Approval[];
 }
 
+/** A secret of the project's own, masked as user_pattern (.gasoline/config.yaml's redaction.patterns). */
+export interface ProjectRedactionPattern {
+  /** Names the pattern in counters. */
+  name: string;
+  /** A regular expression in RE2's syntax (no backreferences or lookaround): it runs in time linear in the text. */
+  pattern: string;
+  /** Match without regard to case. */
+  ignore_case?: boolean;
+  /** The group holding the secret; 0 is the whole match. */
+  secret?: number;
+}
+
+/** What the extension needs to mask secrets exactly as the daemon does before anything leaves the browser: the installation's hash key and the project's own patterns. Absent while the daemon cannot redact (a broken project pattern): the extension then masks with the policy alone, every mask unhashed. A hash is only ever given to a secret too strong to guess, so the key confirms no guess a client could make. */
+export interface RedactionHandover {
+  /** The key of the masks' hashes (HMAC-SHA-256), in hex. */
+  key: string;
+  /** The patterns of the project's .gasoline/config.yaml, of the class user_pattern. */
+  patterns: ProjectRedactionPattern[];
+}
+
 /** A command for the extension to run in a tab. */
 export interface RefreshCommand {
   /** Matches the result to the waiting call. */
@@ -909,6 +929,7 @@ export interface SyncResponse {
   version: string;
   /** Commands for the extension to run; none when absent. */
   commands?: Command[];
+  redaction?: RedactionHandover;
 }
 
 /** The tab browser commands act on. */

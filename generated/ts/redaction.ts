@@ -167,9 +167,9 @@ export const REDACTION_SCAN = {
 
 /** Fields in free text: group 1 the key, group 2 the value (RegExp sources). */
 export const REDACTION_FIELDS = {
-  queryParameter: "(?:^|(?<=[?&;\\s]))([^=&#;\\s\"'?/]+)=(\"[^\"]*\"?|'[^']*'?|[^&#;,\\s\"']*)",
-  jsonField: "\"((?:[^\"\\\\\\r\\n]|\\\\[^\\n]){1,64})\"\\s*:\\s*(\"(?:[^\"\\\\\\r\\n]|\\\\[^\\n])*\"?|[^\\s,{}\\[\\]\"]+)",
-  headerField: "(?:^|(?<=[\\s,;{(]))([A-Za-z][A-Za-z0-9_-]{0,63})[ \\t]*:[ \\t]*([^\\s,;\"'<>]*[^\\s,;\"'<>:])(?=[\\s,;\"'<>]|$)",
+  queryParameter: "(?:^|(?<=[?&; \\t\\n\\r\\f\\v]))([^=&#; \\t\\n\\r\\f\\v\"'?/]+)=(\"[^\"]*\"?|'[^']*'?|[^&#;, \\t\\n\\r\\f\\v\"']*)",
+  jsonField: "\"((?:[^\"\\\\\\r\\n]|\\\\[^\\n]){1,64})\"[ \\t\\n\\r\\f\\v]*:[ \\t\\n\\r\\f\\v]*(\"(?:[^\"\\\\\\r\\n]|\\\\[^\\n])*\"?|[^ \\t\\n\\r\\f\\v,{}\\[\\]\"]+)",
+  headerField: "(?:^|(?<=[ \\t\\n\\r\\f\\v,;{(]))([A-Za-z][A-Za-z0-9_-]{0,63})[ \\t]*:[ \\t]*([^ \\t\\n\\r\\f\\v,;\"'<>]*[^ \\t\\n\\r\\f\\v,;\"'<>:])(?=[ \\t\\n\\r\\f\\v,;\"'<>]|$)",
 } as const;
 export const REDACTION_AUTH_SCHEMES: readonly string[] = ["basic", "bearer", "digest", "negotiate", "token"];
 export const REDACTION_PROJECT_PATTERN_CLASS = "user_pattern";

@@ -12,6 +12,7 @@ import pytest
 
 from gasoline.safety import redaction
 from gasoline.safety.redaction import build_redactor, user_rule
+from gasoline_generated.models import ProjectRedactionPattern
 from gasoline_generated.redaction_rules import RULES
 
 from .adversarial_text import adversarial
@@ -56,7 +57,7 @@ def test_every_rule_scans_adversarial_text_in_linear_time(rule: redaction.Rule) 
     ids=["nested-plus", "overlapping", "alternation", "counted"],
 )
 def test_a_catastrophic_project_pattern_runs_in_linear_time(pattern: str, text: str) -> None:
-    compiled = redaction.CompiledRule(user_rule({"name": "project", "pattern": pattern}))
+    compiled = redaction.CompiledRule(user_rule(ProjectRedactionPattern(name="project", pattern=pattern)))
     assert_linear(pattern, lambda size: scan(compiled, (text * (size // len(text) + 1))[:size]))
 
 

@@ -146,5 +146,5 @@ def create_app(daemon: Daemon, port: int, tokens: Tokens, max_body_bytes: int) -
     app.add_route("/approvals", decisions)
     app.add_route("/approvals/{request_id}", decisions, suffix="item")
     app.add_route("/events", Events(services.captured, services.redactor))
-    app.add_route("/sync", Sync(services.extension, services.commands, services.clock.version))
+    app.add_route("/sync", Sync(services.extension, services.commands, services.redactor, services.clock.version))
     return app

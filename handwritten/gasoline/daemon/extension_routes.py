@@ -59,17 +59,24 @@ class Events(ExtensionRoute[EventBatch]):
 
 class Sync(ExtensionRoute[SyncRequest]):
     """POST /sync: the extension's version, settings and tab, acknowledgements and results of
-    commands -> who answers, and the commands to run (waiting up to wait_ms for one)."""
+    commands -> who answers, the commands to run (waiting up to wait_ms for one), and what the
+    extension needs to mask secrets as the daemon does before they leave the browser."""
 
     body_model = SyncRequest
 
-    def __init__(self, extension: ExtensionLink, commands: CommandChannel, version: str) -> None:
+    def __init__(self, extension: ExtensionLink, commands: CommandChannel, redactor: Redactor, version: str) -> None:
         self.extension = extension
         self.commands = commands
+        self.redactor = redactor
         self.version = version
 
     def handle(self, body: SyncRequest) -> SyncResponse:
         self.extension.synced(body)
         acks = [ack.root for ack in given(body.acks, [])]
         commands = self.commands.poll(acks, given(body.results, []), body.wait_ms / 1000)
-        return SyncResponse(service="gasoline", version=self.version, commands=commands or MISSING)
+        return SyncResponse(
+            service="gasoline",
+            version=self.version,
+            commands=commands or MISSING,
+            redaction=self.redactor.handover() or MISSING,
+        )

@@ -34,12 +34,13 @@ from functools import cached_property
 from typing import Any, NoReturn
 
 import re2
+from pydantic import ValidationError
 
 from gasoline.core.json_text import MAX_DEPTH, TooDeep, loads
 from gasoline.safety.decoding import decoded_views
 from gasoline.safety.validators import VALIDATORS, not_path
 from gasoline_generated import redaction_rules as policy
-from gasoline_generated.models import HealthRedaction, RedactedCount
+from gasoline_generated.models import HealthRedaction, ProjectRedactionPattern, RedactedCount, RedactionHandover
 from gasoline_generated.redaction_rules import Rule
 
 # Fields in free text (spec/policy/redaction.yaml's `fields`): group 1 the key, group 2 the value.
@@ -295,10 +296,13 @@ def _word(character: str) -> bool:
 class Redactor:
     """Masks secrets with one policy; thread-safe; counts what it masks per class."""
 
-    def __init__(self, key: bytes, rules: Iterable[Rule], version: str) -> None:
+    def __init__(
+        self, key: bytes, version: str, project_patterns: Iterable[ProjectRedactionPattern] = ()
+    ) -> None:
         self.version = version
         self._key = key
-        self._rules = [CompiledRule(rule) for rule in rules]
+        self._project_patterns = list(project_patterns)
+        self._rules = [CompiledRule(rule) for rule in (*policy.RULES, *map(user_rule, self._project_patterns))]
         self._any_rule = any_rule(self._rules)
         self._key_pattern = re.compile(policy.KEY_PATTERN)
         self._mask_template = policy.MASK
@@ -321,6 +325,11 @@ class Redactor:
     @property
     def rule_count(self) -> int:
         return len(self._rules)
+
+    def handover(self) -> RedactionHandover | None:
+        """What the extension needs to mask exactly as this redactor does, before anything leaves
+        the browser (None when this redactor withholds everything)."""
+        return RedactionHandover(key=self._key.hex(), patterns=self._project_patterns)
 
     def mask(self, secret: str, secret_class: str) -> str:
         """The mask of a secret. A hash, where it has one, depends on the secret alone, so a token
@@ -553,8 +562,11 @@ class UnavailableRedactor(Redactor):
     """Stands in when the policy cannot be built: everything is withheld, and counted."""
 
     def __init__(self, reason: str, version: str) -> None:
-        super().__init__(b"", [], version)
+        super().__init__(b"", version)
         self.reason = reason
+
+    def handover(self) -> RedactionHandover | None:
+        return None
 
     def _refuse(self) -> NoReturn:
         raise self.withheld(self.reason)
@@ -578,30 +590,20 @@ def build_redactor(
     """The policy of spec/policy/redaction.yaml plus a project's own patterns; fails closed if any is broken."""
     version = str(policy.POLICY_VERSION)
     try:
-        extra = [user_rule(p) for p in user_patterns]
-    except (KeyError, TypeError, ValueError) as error:
+        extra = [ProjectRedactionPattern.model_validate(p) for p in user_patterns]
+    except ValidationError as error:
         return UnavailableRedactor(f"a redaction pattern in {patterns_file} is malformed: {error}", version)
     if extra:
         version += "+project"
     try:
-        return Redactor(key, [*policy.RULES, *extra], version)
+        return Redactor(key, version, extra)
     except ValueError as error:
         where = f" (project patterns come from {patterns_file})" if extra else ""
         return UnavailableRedactor(f"the redaction policy could not be built: {error}{where}", version)
 
 
-def user_rule(pattern: Mapping[str, Any]) -> Rule:
+def user_rule(pattern: ProjectRedactionPattern) -> Rule:
     """A project's pattern as a rule, taken as written: wrapped in a group (with its own flag when
     it ignores case), so no part of it, such as a leading \b, is read the way policy rules are."""
-    flags = "i" if pattern.get("ignore_case", False) else ""
-    text = f"(?{flags}:{pattern['pattern']})" if flags else f"(?:{pattern['pattern']})"
-    return Rule(
-        str(pattern["name"]),
-        policy.PROJECT_PATTERN_CLASS,
-        text,
-        False,
-        (int(pattern.get("secret", 0)),),
-        None,
-        (),
-        False,
-    )
+    text = f"(?i:{pattern.pattern})" if pattern.ignore_case else f"(?:{pattern.pattern})"
+    return Rule(pattern.name, policy.PROJECT_PATTERN_CLASS, text, False, (pattern.secret,), None, (), False)
