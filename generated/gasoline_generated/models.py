@@ -334,7 +334,7 @@ class CommandError(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    code: Literal["invalid_selector", "element_not_found", "element_not_interactable", "snapshot_not_found", "script_error", "timeout", "tab_gone", "csp_blocked", "unsupported"]
+    code: Literal["invalid_selector", "element_not_found", "element_not_interactable", "snapshot_not_found", "script_error", "timeout", "tab_gone", "csp_blocked", "unsupported", "redaction_failed"]
     """
     What kind of failure.
     """

@@ -199,7 +199,7 @@ export type Command = AccessibilityAuditCommand | ClickCommand | DeleteStateComm
 /** Why a command failed in the browser. */
 export interface CommandError {
   /** What kind of failure. */
-  code: "invalid_selector" | "element_not_found" | "element_not_interactable" | "snapshot_not_found" | "script_error" | "timeout" | "tab_gone" | "csp_blocked" | "unsupported";
+  code: "invalid_selector" | "element_not_found" | "element_not_interactable" | "snapshot_not_found" | "script_error" | "timeout" | "tab_gone" | "csp_blocked" | "unsupported" | "redaction_failed";
   /** What went wrong. */
   message: string;
   /** Stack trace of a script error, when there is one. */

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT / "tests" / "integration"), str(ROOT / "tests" / "unit")]
+sys.path[:0] = [str(ROOT / "tests" / "integration"), str(ROOT / "tests" / "unit"), str(ROOT / "tests")]
 from processes import free_port, wait_for  # noqa: E402  (the integration tests' own helpers)
 
 __all__ = [

@@ -30,8 +30,16 @@ def literal_start(rule: Rule) -> str:
     return literal[:-1] if pattern[len(found.group(0) if found else "") :][:1] in ("?", "*", "{") else literal
 
 
+def adversarial_pieces(rule: Rule) -> list[str]:
+    """Pieces that, repeated, tempt this rule to try, and fail, at every position."""
+    starts = [literal_start(rule), *rule.anchors, *NEAR_MISSES]
+    return sorted({start + tail for start in starts if start for tail in ("", "aA0" * 13 + ".")})
+
+
+def repeated(piece: str, size: int) -> str:
+    return (piece * (size // len(piece) + 1))[:size]
+
+
 def adversarial(rule: Rule, size: int) -> list[str]:
     """Texts of `size` characters that tempt this rule to try, and fail, at every position."""
-    starts = [literal_start(rule), *rule.anchors, *NEAR_MISSES]
-    pieces = {start + tail for start in starts if start for tail in ("", "aA0" * 13 + ".")}
-    return [(piece * (size // len(piece) + 1))[:size] for piece in sorted(pieces)]
+    return [repeated(piece, size) for piece in adversarial_pieces(rule)]

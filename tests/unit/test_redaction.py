@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import logging
 import re
@@ -398,3 +399,21 @@ def test_the_one_pass_over_every_rule_rules_out_no_text_a_rule_finds_something_i
         views = redaction.TextViews(text)
         found = [c.rule.name for c in rules if list(c.secrets(views))]
         assert not found or combined.search(views.encoded) is not None, (found, text)
+
+
+def test_a_lone_surrogate_is_kept_and_the_secrets_around_it_masked(redactor: Redactor) -> None:
+    """A page's string can hold half a surrogate pair; the text is scanned, not withheld."""
+    token = SECRETS[0]
+    event = {"message": f"bad \ud800 char, then {token.value} %41 &amp;", "frames": ["\udfff"]}
+    redacted = redactor.value(event)
+    assert token.value not in redacted["message"] and "\ud800" in redacted["message"]
+    assert redacted["frames"] == ["\udfff"]
+
+
+@pytest.mark.parametrize("padding", ["", "=", "=="])
+@pytest.mark.parametrize("filler", ["", "a", "ab"])  # each length of the last group
+def test_a_base64_run_is_decoded_whatever_padding_it_ends_with(redactor: Redactor, filler: str, padding: str) -> None:
+    """What a base64 run decodes to does not depend on how its writer padded it (nor on Python's version)."""
+    wrapped = base64.b64encode(json.dumps({"token": SECRETS[0].value, "n": filler}).encode()).decode().rstrip("=")
+    text = f"state={wrapped}{padding} next"
+    assert redactor.text(text).startswith("state=[REDACTED:") and redactor.text(text).endswith(" next")

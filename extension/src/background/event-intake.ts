@@ -1,5 +1,6 @@
-// Events from the relays: the tab filter, the worker's half of source redaction, the settings
-// and daemon-URL safety nets, tabId, then the queue.
+// Events from the relays: the tab filter, the settings and daemon-URL safety nets, tabId,
+// sensitive headers dropped and every secret the policy finds masked, then the queue. An event
+// that cannot be masked is dropped (and counted), never queued raw.
 import type { CaptureEvent } from "../../../generated/ts/events";
 import type { ExtensionSettings } from "../../../generated/ts/messages";
 import { readDaemonPort } from "../shared/daemon-port";
@@ -7,6 +8,7 @@ import { isDaemonUrl } from "../shared/daemon-url";
 import { withoutSensitiveHeaders } from "../shared/headers";
 import { enqueue, queueRestored } from "./event-queue";
 import { scheduleUpload } from "./event-uploader";
+import { currentRedactor, masked } from "./redaction";
 import { settings, trackedTabId } from "./state";
 
 /** Batches are handled one after another, so events keep their order. */
@@ -22,10 +24,16 @@ export function receiveEvents(events: unknown, droppedInPage: unknown, tabId: nu
 
 async function intake(events: CaptureEvent[], droppedInPage: number, tabId: number): Promise<void> {
   await queueRestored;
-  const [tracked, current, port] = await Promise.all([trackedTabId.get(), settings.get(), readDaemonPort()]);
+  const [tracked, current, port, redactor] = await Promise.all([
+    trackedTabId.get(),
+    settings.get(),
+    readDaemonPort(),
+    currentRedactor(),
+  ]);
   if (tracked !== undefined && tracked !== tabId) return; // Track This Page: other tabs are ignored
-  const kept = events.filter((event) => isWanted(event, current, port)).map((event) => prepare(event, tabId));
-  enqueue(kept, droppedInPage);
+  const wanted = events.filter((event) => isWanted(event, current, port));
+  const kept = wanted.flatMap((event) => masked(redactor, prepare(event, tabId)) ?? []);
+  enqueue(kept, droppedInPage + wanted.length - kept.length);
   scheduleUpload();
 }
 

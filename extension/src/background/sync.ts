@@ -11,6 +11,7 @@ import { runCommand } from "./commands/run";
 import { postToDaemon } from "./daemon-client";
 import { droppedCount } from "./event-queue";
 import { retryNow } from "./event-uploader";
+import { currentRedactor, masked, receiveHandover } from "./redaction";
 import { settings } from "./state";
 import { targetTab } from "./target-tab";
 
@@ -81,6 +82,7 @@ async function sync(waitMs: number, cancel?: AbortSignal): Promise<ConnectionSta
     if (reply.status === 200 && answer?.service === "gasoline") {
       status.connected = true;
       if (typeof answer.version === "string") status.daemonVersion = answer.version;
+      await receiveHandover(answer.redaction);
       receive(answer.commands ?? [], waitMs === 0);
     } else if (reply.status >= 500) {
       putBack(sentAcks, sentResults);
@@ -105,13 +107,19 @@ function receive(commands: Command[], outsideThePoll: boolean): void {
     acks.push(command.correlation_id);
     if (seen.has(command.correlation_id)) continue;
     remember(command.correlation_id);
-    void runCommand(command).then((result) => {
-      results.push(result);
+    void runCommand(command).then(async (result) => {
+      results.push(masked(await currentRedactor(), result) ?? withheld(result));
       void sync(0);
     });
   }
   // The loop's next poll carries the acks at once; commands that came another way need one.
   if (commands.length && outsideThePoll) requestSync();
+}
+
+/** A result that could not be masked goes back as an error, never raw. */
+function withheld(result: CommandResult): CommandResult {
+  const error = { code: "redaction_failed" as const, message: "the result could not be masked, so it was withheld" };
+  return { correlation_id: result.correlation_id, kind: result.kind, status: "error", error } as CommandResult;
 }
 
 function remember(correlationId: string): void {

@@ -29,7 +29,7 @@ export function viewSpan(view: DecodedView, start: number, end: number): [number
 const PERCENT_RUN = RE2JS.compile("(?:%[0-9A-Fa-f]{2})+");
 const ENTITY = RE2JS.compile("&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});");
 const BASE64_RUN = RE2JS.compile("[A-Za-z0-9+/]{24,}={0,2}");
-const LONE_SURROGATE = /\p{Cs}/u;
+const LONE_SURROGATE = /\p{Cs}/gu;
 /** Keeps a leading byte order mark, as Python's utf-8 codec does; invalid bytes become U+FFFD
  *  as with Python's "replace" (both replace each maximal invalid subpart). */
 const UTF8 = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -45,10 +45,10 @@ type Decoder = (run: Run) => [string, number][];
 
 /** Every view of the text worth scanning again: the stretches around its percent escapes and
  *  HTML entities, decoded, and each base64 run that decodes to text. */
-export function decodedViews(text: string): DecodedView[] {
-  // The daemon's RE2 reads UTF-8 and cannot encode a lone surrogate, so it refuses such a text
-  // (and withholds it): refusing it here keeps the two in step.
-  if (LONE_SURROGATE.test(text)) throw new Error("a lone surrogate cannot be scanned for encoded secrets");
+export function decodedViews(original: string): DecodedView[] {
+  // As the daemon does (its RE2 reads UTF-8, which has no lone surrogates): a lone surrogate is
+  // scanned as U+FFFD, one unit for one, so every offset still points into the text.
+  const text = original.replace(LONE_SURROGATE, "\ufffd");
   let views: DecodedView[] = [];
   if (text.includes("%")) views = views.concat(percentViews(text));
   if (text.includes("&")) views = views.concat(escaped(text, ENTITY, entity));
@@ -193,15 +193,12 @@ function base64Views(text: string): DecodedView[] {
   return views;
 }
 
-/** The bytes of a run as the daemon decodes it, or null where it skips the run. It pads the run
- *  with "=" to a multiple of four and decodes with validate=True, which on Python 3.11 and 3.12
- *  refuses one data character past a multiple of four, and "=" past the one that completes the
- *  last group (xyz== padded to xyz=====), but ignores "=" after whole groups; then the bits left
- *  over past the last whole byte are dropped, as atob drops them. */
+/** The bytes of a run, or null where it is not base64: whatever "=" it ends with, the data is
+ *  padded here; one data character past a multiple of four holds no whole byte, and the bits
+ *  left over past the last whole byte are dropped (as atob drops them). */
 function base64Bytes(run: string): Uint8Array | null {
   const data = run.replace(/=+$/, "");
-  const pads = run.length - data.length;
-  if (data.length % 4 === 1 || (data.length % 4 === 3 && pads === 2)) return null;
+  if (data.length % 4 === 1) return null;
   return Uint8Array.from(atob(data), (character) => character.charCodeAt(0));
 }
 

@@ -7,8 +7,8 @@ map one to one)."""
 from __future__ import annotations
 
 import base64
-import binascii
 import html
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -18,6 +18,7 @@ from gasoline_generated import redaction_rules as policy
 
 # On RE2: each is one linear pass over the text, in C (with re, the base64 scan alone took
 # milliseconds per 100 KB, trying every position of every word).
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # a str holds a pair as one character: any surrogate is alone
 PERCENT_RUN = re2.compile(r"(?:%[0-9A-Fa-f]{2})+")
 ENTITY = re2.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 BASE64_RUN = re2.compile(r"[A-Za-z0-9+/]{24,}={0,2}")
@@ -53,6 +54,9 @@ def entity(run: re2._Match) -> list[tuple[str, int]]:
 def decoded_views(text: str) -> list[DecodedView]:
     """Every view of the text worth scanning again: the stretches around its percent escapes and
     HTML entities, decoded, and each base64 run that decodes to text."""
+    # RE2 reads UTF-8, which has no lone surrogates (a page's string can hold one): scanned as
+    # U+FFFD, one character for one, so every offset still points into the text.
+    text = LONE_SURROGATE.sub("\ufffd", text)
     views = []
     if "%" in text:
         views += percent_views(text)
@@ -113,11 +117,11 @@ def base64_views(text: str) -> list[DecodedView]:
     for run in BASE64_RUN.finditer(text):
         if len(run.group()) > policy.LONGEST_BASE64:
             continue
-        try:
-            raw = base64.b64decode(run.group() + "=" * (-len(run.group()) % 4), validate=True)
-        except (binascii.Error, ValueError):
+        data = run.group().rstrip("=")
+        if len(data) % 4 == 1:  # no whole byte in the last character: not base64
             continue
-        decoded = raw.decode("utf-8", "replace")
+        # Padded here whatever the run ended with; bits past the last whole byte are dropped.
+        decoded = base64.b64decode(data + "=" * (-len(data) % 4)).decode("utf-8", "replace")
         if decoded and sum(c.isprintable() or c in "\n\r\t" for c in decoded) >= policy.BASE64_PRINTABLE * len(decoded):
             views.append(DecodedView(decoded, [], (run.start(), run.end())))
     return views

@@ -296,9 +296,7 @@ def _word(character: str) -> bool:
 class Redactor:
     """Masks secrets with one policy; thread-safe; counts what it masks per class."""
 
-    def __init__(
-        self, key: bytes, version: str, project_patterns: Iterable[ProjectRedactionPattern] = ()
-    ) -> None:
+    def __init__(self, key: bytes, version: str, project_patterns: Iterable[ProjectRedactionPattern] = ()) -> None:
         self.version = version
         self._key = key
         self._project_patterns = list(project_patterns)

@@ -1,0 +1,51 @@
+// The worker's redactor. It masks with the daemon's key and the project's patterns once a sync
+// has handed them over (kept in storage.session, so a worker that Chrome restarts masks the same
+// at once); until then it masks with the policy alone, every mask unhashed.
+import { hexToBytes } from "@noble/hashes/utils.js";
+import type { RedactionHandover } from "../../../generated/ts/messages";
+import { RedactionUnavailable, Redactor } from "../redaction/redactor";
+
+const HANDOVER_KEY = "redactionHandover";
+
+let built: { handover: string; redactor: Redactor } | undefined;
+let restored: Promise<void> | undefined;
+
+/** The redactor to mask captured data with now. */
+export async function currentRedactor(): Promise<Redactor> {
+  restored ??= chrome.storage.session.get(HANDOVER_KEY).then((stored) => {
+    if (!built) build(stored[HANDOVER_KEY] as RedactionHandover | undefined);
+  });
+  await restored;
+  return built?.redactor ?? build(undefined);
+}
+
+/** What the daemon's last sync said; a handover that differs from the one in use replaces it. */
+export async function receiveHandover(handover: RedactionHandover | undefined): Promise<void> {
+  if (handover === undefined || JSON.stringify(handover) === built?.handover) return;
+  build(handover);
+  await chrome.storage.session.set({ [HANDOVER_KEY]: handover });
+}
+
+function build(handover: RedactionHandover | undefined): Redactor {
+  const key = handover ? hexToBytes(handover.key) : null;
+  let redactor: Redactor;
+  try {
+    redactor = new Redactor(key, handover?.patterns ?? []);
+  } catch (error) {
+    // The daemon, which accepted the patterns, still applies them to everything that arrives.
+    console.warn("Gasoline: the project's redaction patterns cannot run here; masking with the policy alone", error);
+    redactor = new Redactor(key);
+  }
+  built = { handover: JSON.stringify(handover), redactor };
+  return redactor;
+}
+
+/** Data masked, or undefined when it cannot be (it must then be dropped, never sent raw). */
+export function masked<T>(redactor: Redactor, data: T): T | undefined {
+  try {
+    return redactor.value(data) as T;
+  } catch (error) {
+    if (error instanceof RedactionUnavailable) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,110 @@
+"""Secrets are masked in the browser, before anything leaves it: the demo shop in a real headless
+Chromium logs and posts secrets, and what the daemon stores already carries the masks, hashed
+with the daemon's own key, while the daemon itself masked nothing (its counters stay at zero)."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext
+
+from gasoline.demo_app import DemoApp
+
+from .browsers import chromium_with_extension, open_popup, set_switch
+from .conftest import Isolated
+from .processes import Bridge, Daemon, running_bridge, running_daemon, wait_for
+
+GITHUB = "ghp_" + "Zq8Xw7Vu6Ts5Rq4Po3Nm2Lk1Ji0Hg9Fe8Dc7B"
+TICKET = "TKT-004211-QXPZ"
+PASSWORD = "Tr0ub4dor&3"
+
+
+@pytest.fixture(scope="module")
+def shop() -> Iterator[DemoApp]:
+    with DemoApp() as app:
+        yield app
+
+
+@pytest.fixture
+def project_daemon(isolated: Isolated) -> Iterator[Daemon]:
+    """A daemon whose project adds a pattern of its own."""
+    config = isolated.state_dir.parent / ".gasoline" / "config.yaml"
+    config.parent.mkdir(exist_ok=True)
+    config.write_text('redaction:\n  patterns:\n    - {name: ticket, pattern: "TKT-[0-9]{6}-[A-Z]{4}"}\n')
+    with running_daemon(isolated.state_dir, port=isolated.port) as running:
+        yield running
+
+
+@pytest.fixture
+def project_bridge(project_daemon: Daemon, isolated: Isolated) -> Iterator[Bridge]:
+    with running_bridge(isolated.state_dir, isolated.port) as running:
+        running.initialize()
+        yield running
+
+
+@pytest.fixture
+def capturing(project_daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
+    """Chromium with bodies captured, once the worker holds the daemon's key and patterns."""
+    with chromium_with_extension(project_daemon.port, tmp_path) as context:
+        popup = open_popup(context)
+        set_switch(popup, "#capture-network-bodies", True)
+        popup.close()
+        worker = context.service_workers[0]
+        wait_for(
+            lambda: worker.evaluate(
+                "chrome.storage.session.get('redactionHandover').then((s) => !!s.redactionHandover)"
+            ),
+            15,
+            "the daemon's redaction handover in the worker",
+        )
+        yield context
+
+
+def entries(bridge: Bridge, what: str) -> list[dict[str, Any]]:
+    return bridge.result("observe", what=what, limit=100)["entries"]
+
+
+def hashed_mask(state_dir: Path, secret: str, secret_class: str) -> str:
+    key = bytes.fromhex((state_dir / "redaction.key").read_text().strip())
+    return f"[REDACTED:{secret_class}:{hmac.new(key, secret.encode(), hashlib.sha256).hexdigest()[:8]}]"
+
+
+def test_secrets_are_masked_in_the_browser_with_the_daemons_key(
+    shop: DemoApp, capturing: BrowserContext, project_bridge: Bridge, isolated: Isolated
+) -> None:
+    page = capturing.new_page()
+    page.goto(shop.url)
+    page.wait_for_function("window.gasolineDemo !== undefined")
+    page.evaluate(
+        """([token, ticket, password]) => {
+            console.log(`deploying with ${token}`);
+            console.warn('ticket', ticket);
+            console.info({service: 'billing', apiKey: token});
+            return fetch('/api/login', {method: 'POST', headers: {'content-type': 'application/json'},
+                                         body: JSON.stringify({user: 'dana', password})});
+        }""",
+        [GITHUB, TICKET, PASSWORD],
+    )
+
+    logs = wait_for(
+        lambda: (lambda found: found if len(found) >= 3 else None)(entries(project_bridge, "logs")), 15, "the logs"
+    )
+    text = json.dumps(logs)
+    token_mask = hashed_mask(isolated.state_dir, GITHUB, "api_key")
+    assert f"deploying with {token_mask}" in text
+    assert "[REDACTED:user_pattern]" in text and TICKET not in text
+    assert GITHUB not in text
+
+    bodies = wait_for(lambda: entries(project_bridge, "network_bodies") or None, 15, "the login body")
+    login = next(body for body in bodies if body["url"].endswith("/api/login"))
+    assert json.loads(login["requestBody"]) == {"user": "dana", "password": "[REDACTED:credential]"}
+
+    health = project_bridge.result("configure", action="health")
+    counted = {count["class"]: count["count"] for count in health["redaction"]["redacted_count"]}
+    assert not counted, f"the daemon had secrets to mask, so they left the browser: {counted}"

@@ -1,0 +1,29 @@
+// Times the worker's rules on texts built to make a backtracking engine try every position (see
+// tests/unit/test_worker_redaction_time.py, tests/perf/worker_redaction_bench.py). A request:
+// {rule: name, piece, size}; the answer: {seconds, found}, the best of two scans of `piece`
+// repeated to `size` characters and how many secrets the rule found there.
+import { REDACTION_RULES } from "../../generated/ts/redaction";
+import { CompiledRule, TextViews } from "../../extension/src/redaction/rules";
+import { serveLines } from "./serve-lines";
+
+interface Request {
+  rule: string;
+  piece: string;
+  size: number;
+}
+
+const compiled = new Map(REDACTION_RULES.map((rule) => [rule.name, new CompiledRule(rule)]));
+
+void serveLines((line) => {
+  const { rule, piece, size } = line as Request;
+  const text = piece.repeat(Math.ceil(size / piece.length)).slice(0, size);
+  const scanner = compiled.get(rule)!;
+  let best = Infinity;
+  let found = 0;
+  for (let run = 0; run < 2; run++) {
+    const started = performance.now();
+    found = [...scanner.secrets(new TextViews(text))].length;
+    best = Math.min(best, performance.now() - started);
+  }
+  return { seconds: best / 1000, found };
+});
