@@ -1059,33 +1059,6 @@ class HealthBuffer(BaseModel):
     """
 
 
-class HealthExtension(BaseModel):
-    """
-    The browser extension, as its last sync described it.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    connected: StrictBool
-    """
-    Whether it synced within the last 45000 ms.
-    """
-    last_seen_seconds: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
-    """
-    Seconds since its last sync; absent when it never synced.
-    """
-    version: StrictStr | MISSING = MISSING
-    """
-    Its version; absent when it never synced.
-    """
-    settings: ExtensionSettings | MISSING = MISSING
-    dropped_events: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
-    """
-    Events it dropped because the daemon could not take them in time; absent when it never synced.
-    """
-
-
 class HealthHttpTransport(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -2770,6 +2743,10 @@ class ProjectRedactionPattern(BaseModel):
 
 
 class RedactedCount(BaseModel):
+    """
+    How many secrets of one class were masked.
+    """
+
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -3489,6 +3466,37 @@ class ExecuteJsCommandResult(BaseModel):
     """
 
 
+class HealthExtension(BaseModel):
+    """
+    The browser extension, as its last sync described it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    connected: StrictBool
+    """
+    Whether it synced within the last 45000 ms.
+    """
+    last_seen_seconds: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Seconds since its last sync; absent when it never synced.
+    """
+    version: StrictStr | MISSING = MISSING
+    """
+    Its version; absent when it never synced.
+    """
+    settings: ExtensionSettings | MISSING = MISSING
+    dropped_events: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Events it dropped because the daemon could not take them in time, or could not mask; absent when it never synced.
+    """
+    redacted_count: list[RedactedCount] | MISSING = MISSING
+    """
+    Secrets it masked in the browser, before they left it, since the daemon started, by class.
+    """
+
+
 class HealthRedaction(BaseModel):
     """
     The redaction policy in force and what it did: counts only, never values.
@@ -3503,7 +3511,7 @@ class HealthRedaction(BaseModel):
     """
     redacted_count: list[RedactedCount]
     """
-    Secrets masked since the daemon started, by class (a list, since class names such as api_key are sensitive keys themselves).
+    Secrets the daemon masked since it started, by class (a list, since class names such as api_key are sensitive keys themselves); what the extension masked before it left the browser is counted under extension.
     """
     blocked_count: Annotated[StrictInt, Field(ge=0)]
     """
@@ -4681,6 +4689,10 @@ class SyncRequest(BaseModel):
     results: Annotated[list[CommandResult] | MISSING, Field(max_length=1000)] = MISSING
     """
     Results of the commands finished since the last sync.
+    """
+    redacted_count: Annotated[list[RedactedCount] | MISSING, Field(max_length=100)] = MISSING
+    """
+    Secrets the extension masked since its last sync, by class (counts only).
     """
 
 

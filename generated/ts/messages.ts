@@ -785,6 +785,14 @@ export interface ProjectRedactionPattern {
   secret?: number;
 }
 
+/** How many secrets of one class were masked. */
+export interface RedactedCount {
+  /** A class of spec/policy/redaction.yaml. */
+  class: string;
+  /** Secrets of that class masked. */
+  count: number;
+}
+
 /** What the extension needs to mask secrets exactly as the daemon does before anything leaves the browser: the installation's hash key and the project's own patterns. Absent while the daemon cannot redact (a broken project pattern): the extension then masks with the policy alone, every mask unhashed. A hash is only ever given to a secret too strong to guess, so the key confirms no guess a client could make. */
 export interface RedactionHandover {
   /** The key of the masks' hashes (HMAC-SHA-256), in hex. */
@@ -919,6 +927,8 @@ export interface SyncRequest {
   acks?: string[];
   /** Results of the commands finished since the last sync. */
   results?: CommandResult[];
+  /** Secrets the extension masked since its last sync, by class (counts only). */
+  redacted_count?: RedactedCount[];
 }
 
 /** The daemon's answer. */

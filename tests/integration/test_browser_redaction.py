@@ -1,6 +1,7 @@
 """Secrets are masked in the browser, before anything leaves it: the demo shop in a real headless
 Chromium logs and posts secrets, and what the daemon stores already carries the masks, hashed
-with the daemon's own key, while the daemon itself masked nothing (its counters stay at zero)."""
+with the daemon's own key; health counts them as masked by the extension, while the daemon
+itself masked nothing."""
 
 from __future__ import annotations
 
@@ -105,6 +106,16 @@ def test_secrets_are_masked_in_the_browser_with_the_daemons_key(
     login = next(body for body in bodies if body["url"].endswith("/api/login"))
     assert json.loads(login["requestBody"]) == {"user": "dana", "password": "[REDACTED:credential]"}
 
+    open_popup(capturing).close()  # the popup asks for a sync, which carries the worker's counts
+
+    def counts(health: dict[str, Any]) -> dict[str, int] | None:
+        found = {count["class"]: count["count"] for count in health["extension"].get("redacted_count", [])}
+        return found if {"api_key", "user_pattern", "credential"} <= set(found) else None
+
+    in_browser = wait_for(
+        lambda: counts(project_bridge.result("configure", action="health")), 15, "the worker's counts"
+    )
+    assert in_browser["api_key"] >= 2 and in_browser["user_pattern"] >= 1 and in_browser["credential"] >= 1
     health = project_bridge.result("configure", action="health")
-    counted = {count["class"]: count["count"] for count in health["redaction"]["redacted_count"]}
-    assert not counted, f"the daemon had secrets to mask, so they left the browser: {counted}"
+    in_daemon = {count["class"]: count["count"] for count in health["redaction"]["redacted_count"]}
+    assert not in_daemon, f"the daemon had secrets to mask, so they left the browser: {in_daemon}"

@@ -1,14 +1,30 @@
 // The worker's redactor. It masks with the daemon's key and the project's patterns once a sync
 // has handed them over (kept in storage.session, so a worker that Chrome restarts masks the same
-// at once); until then it masks with the policy alone, every mask unhashed.
+// at once); until then it masks with the policy alone, every mask unhashed. What it masks is
+// counted by class, and each sync reports the counts since the one before.
 import { hexToBytes } from "@noble/hashes/utils.js";
-import type { RedactionHandover } from "../../../generated/ts/messages";
+import type { RedactedCount, RedactionHandover } from "../../../generated/ts/messages";
 import { RedactionUnavailable, Redactor } from "../redaction/redactor";
 
 const HANDOVER_KEY = "redactionHandover";
 
 let built: { handover: string; redactor: Redactor } | undefined;
 let restored: Promise<void> | undefined;
+const maskedSinceSync = new Map<string, number>();
+
+/** The counts of secrets masked since the last sync, taken to send with the next one. */
+export function takeMaskedCounts(): RedactedCount[] {
+  const counts = [...maskedSinceSync].map(([secretClass, count]) => ({ class: secretClass, count }));
+  maskedSinceSync.clear();
+  return counts;
+}
+
+/** Counts a sync could not deliver, for the next one. */
+export function putBackMaskedCounts(counts: readonly RedactedCount[]): void {
+  for (const { class: secretClass, count } of counts) {
+    maskedSinceSync.set(secretClass, (maskedSinceSync.get(secretClass) ?? 0) + count);
+  }
+}
 
 /** The redactor to mask captured data with now. */
 export async function currentRedactor(): Promise<Redactor> {
@@ -30,11 +46,11 @@ function build(handover: RedactionHandover | undefined): Redactor {
   const key = handover ? hexToBytes(handover.key) : null;
   let redactor: Redactor;
   try {
-    redactor = new Redactor(key, handover?.patterns ?? []);
+    redactor = new Redactor(key, handover?.patterns ?? [], maskedSinceSync);
   } catch (error) {
     // The daemon, which accepted the patterns, still applies them to everything that arrives.
     console.warn("Gasoline: the project's redaction patterns cannot run here; masking with the policy alone", error);
-    redactor = new Redactor(key);
+    redactor = new Redactor(key, [], maskedSinceSync);
   }
   built = { handover: JSON.stringify(handover), redactor };
   return redactor;

@@ -4,14 +4,14 @@
 // soon as each command finishes; acknowledgements ride on the next sync. The outcome of the
 // last sync is kept for the popup.
 import { LIMITS } from "../../../generated/ts/limits";
-import type { Command, CommandResult, SyncRequest, SyncResponse } from "../../../generated/ts/messages";
+import type { Command, CommandResult, RedactedCount, SyncRequest, SyncResponse } from "../../../generated/ts/messages";
 import { readDaemonPort } from "../shared/daemon-port";
 import { CONNECTION_STATUS_KEY, type ConnectionStatus } from "../shared/messages";
 import { runCommand } from "./commands/run";
 import { postToDaemon } from "./daemon-client";
 import { droppedCount } from "./event-queue";
 import { retryNow } from "./event-uploader";
-import { currentRedactor, masked, receiveHandover } from "./redaction";
+import { currentRedactor, masked, putBackMaskedCounts, receiveHandover, takeMaskedCounts } from "./redaction";
 import { settings } from "./state";
 import { targetTab } from "./target-tab";
 
@@ -73,8 +73,10 @@ async function sync(waitMs: number, cancel?: AbortSignal): Promise<ConnectionSta
   if (tab) request.tab = tab;
   const sentAcks = acks.splice(0);
   const sentResults = results.splice(0);
+  const sentCounts = takeMaskedCounts();
   if (sentAcks.length) request.acks = sentAcks;
   if (sentResults.length) request.results = sentResults;
+  if (sentCounts.length) request.redacted_count = sentCounts;
   const status: ConnectionStatus = { connected: false, port, checkedAt: new Date().toISOString() };
   try {
     const reply = await postToDaemon(port, "/sync", request, { waitMs, cancel });
@@ -85,20 +87,21 @@ async function sync(waitMs: number, cancel?: AbortSignal): Promise<ConnectionSta
       await receiveHandover(answer.redaction);
       receive(answer.commands ?? [], waitMs === 0);
     } else if (reply.status >= 500) {
-      putBack(sentAcks, sentResults);
+      putBack(sentAcks, sentResults, sentCounts);
     }
     // Any other answer refused this very request: resending it would be refused again.
   } catch {
-    putBack(sentAcks, sentResults); // not reachable (or replaced): they go with the next sync
+    putBack(sentAcks, sentResults, sentCounts); // not reachable (or replaced): they go with the next sync
   }
   if (status.connected) retryNow();
   if (!cancel?.aborted) await chrome.storage.session.set({ [CONNECTION_STATUS_KEY]: status });
   return status;
 }
 
-function putBack(sentAcks: string[], sentResults: CommandResult[]): void {
+function putBack(sentAcks: string[], sentResults: CommandResult[], sentCounts: RedactedCount[]): void {
   acks.unshift(...sentAcks);
   results.unshift(...sentResults);
+  putBackMaskedCounts(sentCounts);
 }
 
 /** Run each new command; acknowledge every one (again, if it was handed out again). */

@@ -96,10 +96,12 @@ export class Redactor {
   private readonly rules: CompiledRule[];
   private readonly anyRule;
 
-  /** `key`: the daemon's hash key; none yet, every mask is unhashed. */
+  /** `key`: the daemon's hash key; none yet, every mask is unhashed. `masked` counts the secrets
+   *  masked, by class. */
   constructor(
     private readonly key: Uint8Array | null,
     projectPatterns: readonly ProjectPattern[] = [],
+    private readonly masked: Map<string, number> = new Map(),
   ) {
     this.rules = [...REDACTION_RULES, ...projectPatterns.map(projectRule)].map((rule) => new CompiledRule(rule));
     this.anyRule = anyRule(this.rules);
@@ -107,6 +109,7 @@ export class Redactor {
 
   /** The mask of a secret: its class, and a hash of it alone if it is too strong to guess. */
   mask(secret: string, secretClass: string): string {
+    this.masked.set(secretClass, (this.masked.get(secretClass) ?? 0) + 1);
     if (!this.key || REDACTION_UNHASHED_CLASSES.includes(secretClass) || strengthBits(secret) < REDACTION_HASH_MIN_BITS) {
       return REDACTION_UNHASHED_MASK.replace("{class}", secretClass);
     }

@@ -1,13 +1,17 @@
-"""What the daemon knows of the browser extension: its last sync (settings, tab, drop count)."""
+"""What the daemon knows of the browser extension: its last sync (settings, tab, drop count), and
+what it masked before anything left the browser."""
 
 from __future__ import annotations
 
 import threading
 import time
+from collections import Counter
 
 from pydantic import MISSING
 
-from gasoline_generated.models import HealthExtension, SyncRequest
+from gasoline.core.missing import given
+from gasoline.safety.redaction import by_class
+from gasoline_generated.models import HealthExtension, RedactedCount, SyncRequest
 from gasoline_generated.policy import LIMITS
 
 
@@ -18,11 +22,14 @@ class ExtensionLink:
         self.connected_seconds = connected_seconds
         self._last: SyncRequest | None = None
         self._last_at = 0.0
+        self._redacted: Counter[str] = Counter()  # each sync counts what was masked since the one before
         self._lock = threading.Condition()
 
     def synced(self, request: SyncRequest) -> None:
         with self._lock:
             self._last, self._last_at = request, time.monotonic()
+            for count in given(request.redacted_count, []):
+                self._redacted[count.class_] += count.count
             self._lock.notify_all()
 
     def current(self) -> SyncRequest | None:
@@ -53,6 +60,7 @@ class ExtensionLink:
         """For health: whether it is connected, when it was last heard from, what it reported."""
         with self._lock:
             last, last_at = self._last, self._last_at
+            redacted = [RedactedCount.model_validate(count) for count in by_class(self._redacted)]
         if last is None:
             return HealthExtension(connected=False)
         seen = time.monotonic() - last_at
@@ -62,4 +70,5 @@ class ExtensionLink:
             version=last.extension_version,
             settings=last.settings,
             dropped_events=last.dropped_events,
+            redacted_count=redacted,
         )
