@@ -64,3 +64,10 @@ def set_switch(popup: Page, selector: str, on: bool) -> None:
     if box.is_checked() != on:
         box.click()
     assert box.is_checked() == on
+
+
+def switch_on(context: BrowserContext, selector: str) -> None:
+    """Switch one popup setting on, as its user would, and close the popup."""
+    popup = open_popup(context)
+    set_switch(popup, selector, True)
+    popup.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,9 +49,25 @@ def chromium(daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
         yield context
 
 
-@pytest.fixture
-def bridge(daemon: Daemon, isolated: Isolated) -> Iterator[Bridge]:
-    """An initialized stdio bridge (what an MCP client spawns) to the test's daemon."""
+@contextmanager
+def project_daemon(isolated: Isolated, config: str) -> Iterator[Daemon]:
+    """A daemon whose project has this .gasoline/config.yaml (read when the daemon starts)."""
+    path = isolated.state_dir.parent / ".gasoline" / "config.yaml"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(config)
+    with running_daemon(isolated.state_dir, port=isolated.port) as running:
+        yield running
+
+
+@contextmanager
+def initialized_bridge(isolated: Isolated) -> Iterator[Bridge]:
+    """An initialized stdio bridge (what an MCP client spawns) to the daemon of `isolated`."""
     with running_bridge(isolated.state_dir, isolated.port) as running:
         running.initialize()
+        yield running
+
+
+@pytest.fixture
+def bridge(daemon: Daemon, isolated: Isolated) -> Iterator[Bridge]:
+    with initialized_bridge(isolated) as running:
         yield running

@@ -15,10 +15,10 @@ from playwright.sync_api import BrowserContext, Page
 from gasoline_generated.dispatch import MODES
 from gasoline_generated.policy import LIMITS
 
-from .browsers import chromium_with_extension, open_popup, set_switch
-from .conftest import Isolated
+from .browsers import chromium_with_extension, open_popup, set_switch, switch_on
+from .conftest import Isolated, initialized_bridge, project_daemon
 from .fixture_site import fixture_site
-from .processes import Bridge, Daemon, gasoline_cli, running_bridge, running_daemon, wait_for
+from .processes import Bridge, Daemon, gasoline_cli, wait_for
 
 AXE = Path(__file__).parents[2] / "extension" / "node_modules" / "axe-core" / "axe.min.js"
 PILOT_MODES = [entry.mode for entry in MODES.values() if "ai_web_pilot" in entry.gates and entry.published]
@@ -34,20 +34,16 @@ def site() -> Iterator[str]:
 def pilot_daemon(isolated: Isolated) -> Iterator[Daemon]:
     """A daemon whose project lets every AI Web Pilot action run without asking (approvals are
     tested on their own below); the toggle in the popup still decides."""
-    config = isolated.state_dir.parent / ".gasoline" / "config.yaml"
-    config.parent.mkdir(exist_ok=True)
     allowed = "\n".join(
         f"    - {{tool: interact, mode: {mode}, scope: {MODES['interact', mode].scope[0]}}}" for mode in PILOT_MODES
     )
-    config.write_text(f"approvals:\n  allow:\n{allowed}\n")
-    with running_daemon(isolated.state_dir, port=isolated.port) as running:
+    with project_daemon(isolated, f"approvals:\n  allow:\n{allowed}\n") as running:
         yield running
 
 
 @pytest.fixture
 def pilot_bridge(pilot_daemon: Daemon, isolated: Isolated) -> Iterator[Bridge]:
-    with running_bridge(isolated.state_dir, isolated.port) as running:
-        running.initialize()
+    with initialized_bridge(isolated) as running:
         yield running
 
 
@@ -55,9 +51,7 @@ def pilot_bridge(pilot_daemon: Daemon, isolated: Isolated) -> Iterator[Bridge]:
 def pilot_chromium(pilot_daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
     """Chromium with AI Web Pilot switched on in the popup, as its user would."""
     with chromium_with_extension(pilot_daemon.port, tmp_path) as context:
-        popup = open_popup(context)
-        set_switch(popup, "#ai-web-pilot", True)
-        popup.close()
+        switch_on(context, "#ai-web-pilot")
         yield context
 
 

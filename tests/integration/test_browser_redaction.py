@@ -17,9 +17,9 @@ from playwright.sync_api import BrowserContext
 
 from gasoline.demo_app import DemoApp
 
-from .browsers import chromium_with_extension, open_popup, set_switch
-from .conftest import Isolated
-from .processes import Bridge, Daemon, running_bridge, running_daemon, wait_for
+from .browsers import chromium_with_extension, open_popup, switch_on
+from .conftest import Isolated, initialized_bridge, project_daemon
+from .processes import Bridge, Daemon, wait_for
 
 GITHUB = "ghp_" + "Zq8Xw7Vu6Ts5Rq4Po3Nm2Lk1Ji0Hg9Fe8Dc7B"
 TICKET = "TKT-004211-QXPZ"
@@ -33,29 +33,25 @@ def shop() -> Iterator[DemoApp]:
 
 
 @pytest.fixture
-def project_daemon(isolated: Isolated) -> Iterator[Daemon]:
+def ticket_daemon(isolated: Isolated) -> Iterator[Daemon]:
     """A daemon whose project adds a pattern of its own."""
-    config = isolated.state_dir.parent / ".gasoline" / "config.yaml"
-    config.parent.mkdir(exist_ok=True)
-    config.write_text('redaction:\n  patterns:\n    - {name: ticket, pattern: "TKT-[0-9]{6}-[A-Z]{4}"}\n')
-    with running_daemon(isolated.state_dir, port=isolated.port) as running:
+    with project_daemon(
+        isolated, 'redaction:\n  patterns:\n    - {name: ticket, pattern: "TKT-[0-9]{6}-[A-Z]{4}"}\n'
+    ) as running:
         yield running
 
 
 @pytest.fixture
-def project_bridge(project_daemon: Daemon, isolated: Isolated) -> Iterator[Bridge]:
-    with running_bridge(isolated.state_dir, isolated.port) as running:
-        running.initialize()
+def project_bridge(ticket_daemon: Daemon, isolated: Isolated) -> Iterator[Bridge]:
+    with initialized_bridge(isolated) as running:
         yield running
 
 
 @pytest.fixture
-def capturing(project_daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
+def capturing(ticket_daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
     """Chromium with bodies captured, once the worker holds the daemon's key and patterns."""
-    with chromium_with_extension(project_daemon.port, tmp_path) as context:
-        popup = open_popup(context)
-        set_switch(popup, "#capture-network-bodies", True)
-        popup.close()
+    with chromium_with_extension(ticket_daemon.port, tmp_path) as context:
+        switch_on(context, "#capture-network-bodies")
         worker = context.service_workers[0]
         wait_for(
             lambda: worker.evaluate(
