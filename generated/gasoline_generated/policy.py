@@ -89,8 +89,8 @@ class ExtensionLimits:
     connected_ms: Final = 45000
     """An extension not heard from for this long counts as disconnected. (ms)"""
 
-    batch_delay_ms: Final = 100
-    """How long captured events wait to be sent together. (ms)"""
+    batch_delay_ms: Final = 0
+    """How long captured events wait to be sent together; events that come while a batch is on its way go with the next one. (ms)"""
 
     batch_max_events: Final = 100
     """Events sent in one POST at most; a full batch is sent at once. (entries)"""

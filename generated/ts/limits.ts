@@ -57,8 +57,8 @@ export const LIMITS = {
     sync_interval_ms: 20000,
     /** An extension not heard from for this long counts as disconnected. (ms) */
     connected_ms: 45000,
-    /** How long captured events wait to be sent together. (ms) */
-    batch_delay_ms: 100,
+    /** How long captured events wait to be sent together; events that come while a batch is on its way go with the next one. (ms) */
+    batch_delay_ms: 0,
     /** Events sent in one POST at most; a full batch is sent at once. (entries) */
     batch_max_events: 100,
     /** Events the extension holds while the daemon is unreachable; past this the oldest are dropped and counted. (entries) */

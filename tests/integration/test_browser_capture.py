@@ -15,8 +15,9 @@ from gasoline import browser as raw_browser
 from gasoline.demo_app import DemoApp
 from gasoline_generated.policy import LIMITS
 
-from .browsers import chromium_with_extension, open_popup, require_chromium, set_switch
+from .browsers import chromium_with_extension, open_popup, require_chromium, set_switch, switch_on
 from .conftest import Isolated
+from .fixture_site import PAGES, fixture_site
 from .processes import Bridge, Daemon, running_bridge, running_daemon, wait_for
 
 TITLE = "Gasoline Demo Shop"
@@ -159,6 +160,45 @@ def test_popup_switches_decide_what_is_captured(shop: DemoApp, chromium: Browser
     page.evaluate("gasolineDemo.chat().then(() => console.log('chat again done'))")
     logged(bridge, "chat again done")
     assert len(entries(bridge, "websocket_events")) == captured, "nothing captured once switched off"
+
+
+STARTUP_FILES = ("startup-fetch.json", "startup-xhr.json")
+
+
+def test_the_bodies_of_a_pages_start_up_requests_follow_the_real_settings(
+    chromium: BrowserContext, bridge: Bridge
+) -> None:
+    """Requests an inline <head> script makes, before the switches can reach the page, are captured
+    as the person set them: on first load, on reload and in a new tab; and not once switched off."""
+    switch_on(chromium, "#capture-network-bodies")
+    with fixture_site() as base:
+
+        def loaded(page: Page) -> None:
+            page.goto(base + "startup.html")
+            page.evaluate("window.startupDone")
+
+        def startup_bodies(loads: int) -> list[dict[str, Any]] | None:
+            bodies = [b for b in entries(bridge, "network_bodies") if b["url"].endswith(STARTUP_FILES)]
+            return bodies if len(bodies) >= 2 * loads else None
+
+        page = chromium.new_page()
+        loaded(page)
+        wait_for(lambda: startup_bodies(1), 15, "the first load's bodies")
+        page.reload()
+        page.evaluate("window.startupDone")
+        wait_for(lambda: startup_bodies(2), 15, "the reload's bodies")
+        loaded(chromium.new_page())
+        bodies = wait_for(lambda: startup_bodies(3), 15, "the new tab's bodies")
+        for name in STARTUP_FILES:
+            served = (PAGES / name).read_text()
+            assert [b["responseBody"] for b in bodies if b["url"].endswith(name)] == [served] * 3
+
+        popup = open_popup(chromium)
+        set_switch(popup, "#capture-network-bodies", False)
+        loaded(page)
+        page.evaluate("console.log('loaded without bodies')")
+        logged(bridge, "loaded without bodies")
+        assert startup_bodies(4) is None, "no body once the switch is off"
 
 
 def _bodies_complete(bodies: list[dict[str, Any]]) -> list[dict[str, Any]] | None:

@@ -3,6 +3,7 @@
 // that cannot be masked is dropped (and counted), never queued raw.
 import type { CaptureEvent } from "../../../generated/ts/events";
 import type { ExtensionSettings } from "../../../generated/ts/messages";
+import { allowedBy } from "../shared/capture-filter";
 import { readDaemonPort } from "../shared/daemon-port";
 import { isDaemonUrl } from "../shared/daemon-url";
 import { withoutSensitiveHeaders } from "../shared/headers";
@@ -43,16 +44,8 @@ function isEventLike(value: unknown): value is CaptureEvent {
 
 /** A page that loaded before a switch was turned off may still send what it no longer should. */
 function isWanted(event: CaptureEvent, current: ExtensionSettings, port: number): boolean {
-  switch (event.type) {
-    case "websocket":
-      return current.captureWebSockets;
-    case "network_body":
-      return current.captureNetworkBodies && !isDaemonUrl(event.url, port);
-    case "network_error":
-      return !isDaemonUrl(event.url, port);
-    default:
-      return true;
-  }
+  if (!allowedBy(event, current)) return false;
+  return event.type === "network_body" || event.type === "network_error" ? !isDaemonUrl(event.url, port) : true;
 }
 
 function prepare(event: CaptureEvent, tabId: number): CaptureEvent {

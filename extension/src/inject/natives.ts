@@ -4,6 +4,7 @@ const NativeDate = Date;
 const monotonic = performance.now.bind(performance);
 
 export const setNativeTimeout = window.setTimeout.bind(window);
+export const nativeQueueMicrotask = window.queueMicrotask.bind(window);
 export const nativeAddEventListener = EventTarget.prototype.addEventListener;
 
 export function isoNow(): string {

@@ -1,15 +1,16 @@
 // The inject script's private line to the relay. At document_start it offers a MessagePort on
 // window; the relay takes the first offer, stops the message before any page listener sees it,
 // and acks on the port. From then on everything travels on that port and carries the nonce.
+// Until the relay has told the page the person's switches, everything is captured (a page's
+// start-up requests happen before the switches can arrive) and held; what the switches exclude
+// is then dropped in the page, and the rest goes out.
 import type { CaptureEvent } from "../../../generated/ts/events";
 import { LIMITS } from "../../../generated/ts/limits";
 import type { ChannelOffer, PageConfig, PageEventBatch, RelayToPage } from "../shared/messages";
-import { CAPTURE_SETTING_DEFAULTS } from "../shared/settings";
-import { setNativeTimeout } from "./natives";
+import { allowedBy } from "../shared/capture-filter";
+import { nativeQueueMicrotask, setNativeTimeout } from "./natives";
 import { safely } from "./guard";
 
-/** One message to the relay per this many ms at most, however busy the page. */
-const PAGE_BATCH_DELAY_MS = 50;
 /** Events held while the relay is not there yet, or while a synchronous loop floods the page. */
 const MAX_PENDING_EVENTS = LIMITS.extension.queue_max_events;
 /** Offers are repeated until the relay answers, since either content script may start first. */
@@ -20,14 +21,16 @@ const postToWindow = window.postMessage.bind(window);
 const offeredPorts: MessagePort[] = [];
 
 let relayPort: MessagePort | undefined;
-let config: PageConfig = { ...CAPTURE_SETTING_DEFAULTS };
+/** Everything, until the relay tells the switches. */
+let config: PageConfig = { captureWebSockets: true, captureNetworkBodies: true };
+let configKnown = false;
 /** Events not yet posted are pending.slice(pendingStart): dropping the oldest is O(1). */
 let pending: CaptureEvent[] = [];
 let pendingStart = 0;
 let dropped = 0;
 let flushScheduled = false;
 
-/** The switches and daemon port as last told by the relay; the defaults until then. */
+/** The switches and daemon port as last told by the relay; everything on until then. */
 export function pageConfig(): PageConfig {
   return config;
 }
@@ -74,13 +77,21 @@ function onRelayMessage(port: MessagePort, data: unknown): void {
     scheduleFlush();
   } else if (message.type === "config" && port === relayPort) {
     config = { ...message.config };
+    if (!configKnown) {
+      configKnown = true;
+      compactPending();
+      pending = pending.filter((event) => allowedBy(event, config));
+      scheduleFlush();
+    }
   }
 }
 
+/** What one task of the page emits goes out together, at the end of that task (a microtask is
+ *  neither delayed nor throttled in a background tab, unlike a timer). */
 function scheduleFlush(): void {
-  if (!relayPort || flushScheduled) return;
+  if (!relayPort || !configKnown || flushScheduled) return;
   flushScheduled = true;
-  setNativeTimeout(() => safely(flush), PAGE_BATCH_DELAY_MS);
+  nativeQueueMicrotask(() => safely(flush));
 }
 
 function flush(): void {
