@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
+
+from pydantic_core import to_json
 
 
 @dataclass(frozen=True)
@@ -15,7 +16,9 @@ class ToolResult:
 
     @cached_property
     def text(self) -> str:
-        """The compact text form that accompanies the structured result."""
+        """The compact text form that accompanies the structured result: its JSON, written by
+        pydantic_core several times faster than by json (as json.dumps with compact separators and
+        ensure_ascii=False would, but for the spelling of a few floats: 1e-05 is written 0.00001)."""
         if self.is_error:
             return str(self.structured["message"])
-        return json.dumps(self.structured, separators=(",", ":"), ensure_ascii=False)
+        return to_json(self.structured).decode()

@@ -18,6 +18,8 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+from pydantic_core import to_json
+
 from gasoline.core.protocol import McpServer, Session
 from gasoline.core.workers import Workers
 from gasoline.transports.lines import LineTransport
@@ -70,7 +72,8 @@ class LocalSocket:
         self.sessions[session.id] = session
         try:
             with connection, connection.makefile("rb") as reader, connection.makefile("wb") as writer:
-                LineTransport(self.server, reader, writer, self.workers, self.eof_grace_seconds, session).serve()
+                grace = self.eof_grace_seconds
+                LineTransport(self.server, reader, writer, self.workers, grace, session, to_json).serve()
         except OSError:
             pass  # the bridge went away mid-line
         finally:
