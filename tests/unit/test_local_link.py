@@ -11,7 +11,7 @@ import pytest
 
 from gasoline.bridge.client import DaemonLink
 from gasoline.bridge.lifecycle import DaemonUnavailable, wait_until
-from gasoline.core.jsonrpc import Request
+from gasoline.core.jsonrpc import Request, RpcError
 from gasoline.core.protocol import Exchange, McpServer, ServerInfo
 from gasoline.core.workers import Workers
 from gasoline.daemon.local_socket import LocalSocket
@@ -73,13 +73,21 @@ def test_a_cancelled_call_is_cancelled_in_the_daemon(served: tuple[LocalSocket, 
     local, tools = served
     link = DaemonLink(str(local.path))
     exchange = client_exchange([], token=None)
-    worker = threading.Thread(
-        target=lambda: link.request("tools/call", {"name": "slow", "arguments": {}}, exchange), daemon=True
-    )
+    outcome: list[BaseException] = []
+
+    def call() -> None:
+        try:
+            link.request("tools/call", {"name": "slow", "arguments": {}}, exchange)
+        except RpcError as error:
+            outcome.append(error)
+
+    worker = threading.Thread(target=call, daemon=True)
     worker.start()
     assert wait_until(lambda: any(session.in_flight for session in local.sessions.values()), 5)
     exchange.cancel()
     assert tools.cancelled.wait(5), "the daemon's handler saw the cancellation"
+    worker.join(5)
+    assert outcome and "cancelled" in str(outcome[0]), "the bridge stopped waiting for a reply that will not come"
 
 
 def test_a_call_lost_with_the_daemon_fails_with_daemon_unavailable(served: tuple[LocalSocket, SlowTools]) -> None:

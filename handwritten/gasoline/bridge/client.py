@@ -11,8 +11,10 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+import re
 import socket
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future
 from functools import cached_property
 from typing import Any
@@ -29,8 +31,18 @@ from .lifecycle import DaemonUnavailable, ensure_daemon
 BRIDGE_CLIENT_NAME = "gasoline-bridge"
 
 
-class _NotSent(Exception):
+class NotSent(Exception):
     """The request never reached the daemon: safe to retry."""
+
+
+# How the daemon's reply to one of our requests begins (see jsonrpc.response_head): its id is read
+# from here, and what follows is relayed without being parsed.
+REPLY_HEAD = re.compile(rb'\{"jsonrpc":"2\.0","id":"(b[0-9]+)",')
+LOST = "the daemon stopped during the call; the next call starts it again"
+
+# What a request's reply goes to: the reply's JSON after its id (`"result":...}` or `"error":...}`),
+# or None when none will come (the link was lost, or the call cancelled).
+OnReply = Callable[[bytes | None], None]
 
 
 class DaemonLink:
@@ -42,40 +54,56 @@ class DaemonLink:
             self.socket.connect(path)
         except OSError as error:
             self.socket.close()
-            raise _NotSent(str(error)) from error
+            raise NotSent(str(error)) from error
         self.reader = self.socket.makefile("rb")
         self.writer = self.socket.makefile("wb")
         self.ids = itertools.count(1)
-        self.pending: dict[str, Future[dict[str, Any]]] = {}
+        self.pending: dict[str, tuple[OnReply, Any]] = {}  # request id -> where its reply goes, its progress token
         self.progress: dict[Any, Exchange] = {}  # progress token -> the client's request it reports on
         self.lock = threading.Lock()
         self.alive = True
         threading.Thread(target=self._read, name="gasoline-bridge-reader", daemon=True).start()
 
-    def request(self, method: str, params: dict[str, Any], exchange: Exchange | None = None) -> dict[str, Any]:
+    def start(self, method: str, params: dict[str, Any], on_reply: OnReply, exchange: Exchange | None = None) -> None:
+        """Send a request whose reply goes to on_reply, called by the thread that reads the link.
+        Raises NotSent when it could not be sent."""
         request_id = f"b{next(self.ids)}"
-        future: Future[dict[str, Any]] = Future()
         token = (params.get("_meta") or {}).get("progressToken")
         with self.lock:
             if not self.alive:
-                raise _NotSent("the daemon closed the connection")
-            self.pending[request_id] = future
+                raise NotSent("the daemon closed the connection")
+            self.pending[request_id] = (on_reply, token)
             if exchange is not None and token is not None:
                 self.progress[token] = exchange
         if exchange is not None:
-            exchange.on_cancel(
-                lambda: self.notify("notifications/cancelled", {"requestId": request_id, "reason": "cancelled"})
-            )
+            exchange.on_cancel(lambda: self._cancel(request_id))
         try:
             self.write(jsonrpc.request(request_id, method, params))
-            return future.result()
-        finally:
-            with self.lock:
-                self.pending.pop(request_id, None)
-                self.progress.pop(token, None)
+        except NotSent:
+            self._settled(request_id)
+            raise
+
+    def request(self, method: str, params: dict[str, Any], exchange: Exchange | None = None) -> dict[str, Any]:
+        """Send a request and wait for its reply: {"result": ...} or {"error": ...}. Raises DaemonUnavailable
+        when the link is lost first, and RpcError when the client cancels the call (nothing is sent then)."""
+        future: Future[dict[str, Any]] = Future()
+
+        def settle(body: bytes | None) -> None:
+            if body is None and exchange is not None and exchange.cancelled.is_set():
+                future.set_exception(RpcError(jsonrpc.INTERNAL_ERROR, "the client cancelled the call"))
+            elif body is None:
+                future.set_exception(DaemonUnavailable(LOST))
+            else:
+                try:
+                    future.set_result(json.loads(b"{" + body))
+                except ValueError as error:
+                    future.set_exception(DaemonUnavailable(f"the daemon's reply could not be read: {error}"))
+
+        self.start(method, params, settle, exchange)
+        return future.result()
 
     def notify(self, method: str, params: dict[str, Any]) -> None:
-        with contextlib.suppress(_NotSent):
+        with contextlib.suppress(NotSent):
             self.write(jsonrpc.notification(method, params))
 
     def write(self, message: dict[str, Any]) -> None:
@@ -84,33 +112,52 @@ class DaemonLink:
                 self.writer.write(jsonrpc.encode(message).encode() + b"\n")
                 self.writer.flush()
         except OSError as error:
-            raise _NotSent(str(error)) from error
+            raise NotSent(str(error)) from error
 
     def close(self) -> None:
         self.socket.close()
 
+    def _cancel(self, request_id: str) -> None:
+        """The client cancelled the call: the daemon is told, and its reply is no longer waited for."""
+        self.notify("notifications/cancelled", {"requestId": request_id, "reason": "cancelled"})
+        on_reply = self._settled(request_id)
+        if on_reply is not None:
+            on_reply(None)
+
+    def _settled(self, request_id: str) -> OnReply | None:
+        """Stop waiting for a reply; where it would have gone, unless it came already."""
+        with self.lock:
+            on_reply, token = self.pending.pop(request_id, (None, None))
+            self.progress.pop(token, None)
+        return on_reply
+
     def _read(self) -> None:
         try:
             for line in self.reader:
-                message = json.loads(line)
-                if "id" in message and ("result" in message or "error" in message):
-                    future = self.pending.get(message["id"])
-                    if future is not None:
-                        future.set_result(message)
-                elif message.get("method") == "notifications/progress":
-                    exchange = self.progress.get(message.get("params", {}).get("progressToken"))
-                    if exchange is not None:
-                        exchange.send(message)
+                head = REPLY_HEAD.match(line)
+                if head is None:
+                    self._notified(json.loads(line))
+                elif (on_reply := self._settled(head[1].decode())) is not None:
+                    on_reply(line[head.end() :].rstrip(b"\n"))
         except (OSError, ValueError):
-            pass
+            pass  # the link is lost, or the daemon wrote something that is not JSON: either ends it
         with self.lock:
             self.alive = False
-            lost = list(self.pending.values())
-        for future in lost:
-            if not future.done():
-                future.set_exception(
-                    DaemonUnavailable("the daemon stopped during the call; the next call starts it again")
-                )
+            lost = list(self.pending)
+        for request_id in lost:
+            on_reply = self._settled(request_id)
+            if on_reply is not None:
+                on_reply(None)
+
+    def _notified(self, message: Any) -> None:
+        """Progress the daemon reports on a call goes to the client's request it belongs to."""
+        if not isinstance(message, dict) or message.get("method") != "notifications/progress":
+            return
+        params = message.get("params")
+        if isinstance(params, dict):
+            exchange = self.progress.get(params.get("progressToken"))
+            if exchange is not None:
+                exchange.send(message)
 
 
 class DaemonClient:
@@ -131,8 +178,13 @@ class DaemonClient:
         logs.stage("bridge_starting", "bridge starting", port=self.files.port)
         try:
             self._connected()
-        except (DaemonUnavailable, _NotSent) as error:
+        except (DaemonUnavailable, NotSent) as error:
             logs.log.warning("no daemon yet: %s", error)
+
+    def live_link(self) -> DaemonLink | None:
+        """The link when it is up, so a call can be sent at once; None while it is not."""
+        link = self._link
+        return link if link is not None and link.alive else None
 
     def call_tool(self, params: dict[str, Any], exchange: Exchange) -> dict[str, Any]:
         """Forward tools/call; relay its progress to the client; return the CallToolResult."""
@@ -140,7 +192,7 @@ class DaemonClient:
             try:
                 response = self._connected().request("tools/call", params, exchange)
                 break
-            except _NotSent:
+            except NotSent:
                 self._forget()
         else:
             raise DaemonUnavailable(
@@ -190,18 +242,24 @@ class RemoteTools:
     def call(self, name: str, arguments: dict[str, Any], exchange: Exchange) -> dict[str, Any]:
         if name not in self.names:
             raise RpcError(INVALID_PARAMS, f"Unknown tool: {name}", {"tools": sorted(self.names)})
-        params: dict[str, Any] = {"name": name, "arguments": arguments}
-        if exchange.progress_token is not None:
-            params["_meta"] = {"progressToken": exchange.progress_token}
         try:
-            return self.client.call_tool(params, exchange)
+            return self.client.call_tool(forwarded(name, arguments, exchange), exchange)
         except DaemonUnavailable as error:
-            # Only on this path: the models behind it would cost the bridge's start.
-            from gasoline.core.errors import ToolFailure
+            return unavailable(name, str(error))
 
-            failed = ToolFailure("daemon_unavailable", str(error), tool=name).result()
-            return {
-                "content": [{"type": "text", "text": failed.text}],
-                "structuredContent": failed.structured,
-                "isError": True,
-            }
+
+def forwarded(name: str, arguments: dict[str, Any], exchange: Exchange) -> dict[str, Any]:
+    """The daemon's tools/call params for a client's call: the progress token is the client's own."""
+    params: dict[str, Any] = {"name": name, "arguments": arguments}
+    if exchange.progress_token is not None:
+        params["_meta"] = {"progressToken": exchange.progress_token}
+    return params
+
+
+def unavailable(name: str, message: str) -> dict[str, Any]:
+    """The CallToolResult of a call the daemon could not answer."""
+    # Imported here: the models behind it would cost the bridge's start.
+    from gasoline.core.errors import ToolFailure
+
+    failed = ToolFailure("daemon_unavailable", message, tool=name).result()
+    return {"content": [{"type": "text", "text": failed.text}], "structuredContent": failed.structured, "isError": True}

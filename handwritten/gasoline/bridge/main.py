@@ -14,17 +14,18 @@ from gasoline import logs
 from gasoline.core.catalog import SERVER_INFO
 from gasoline.core.protocol import McpServer
 from gasoline.core.workers import Workers
-from gasoline.transports.lines import LineTransport
 from gasoline_generated.policy import LIMITS
 
 from .client import DaemonClient, RemoteTools
+from .relay import RelayingTransport
 
 
 def run() -> int:
     client = DaemonClient(LIMITS.daemon)
     threading.Thread(target=client.start_daemon, name="gasoline-daemon-start", daemon=True).start()
-    server = McpServer(SERVER_INFO, RemoteTools(client))
+    tools = RemoteTools(client)
     workers = Workers("gasoline-stdio", LIMITS.mcp.request_workers)
-    LineTransport(server, sys.stdin.buffer, sys.stdout.buffer, workers, LIMITS.mcp.eof_grace_ms / 1000).serve()
+    grace = LIMITS.mcp.eof_grace_ms / 1000
+    RelayingTransport(McpServer(SERVER_INFO, tools), tools, sys.stdin.buffer, sys.stdout.buffer, workers, grace).serve()
     logs.stage("bridge_stopped", "end of input: bridge stopping", port=client.files.port)
     return 0

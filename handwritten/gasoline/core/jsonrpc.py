@@ -135,6 +135,12 @@ def request(id: RequestId, method: str, params: dict[str, Any]) -> dict[str, Any
     return {"jsonrpc": "2.0", "id": id, "method": method, "params": params}
 
 
+def response_head(id: RequestId | None) -> bytes:
+    """How the encoding of a response to `id` begins, up to its result or error: what a relay swaps
+    to pass a response on under another id (result() and error() put these keys first)."""
+    return b'{"jsonrpc":"2.0","id":' + json.dumps(id, ensure_ascii=False).encode() + b","
+
+
 def encode(message: dict[str, Any]) -> str:
     """Compact, single-line JSON: what stdio framing and SSE data lines need."""
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
