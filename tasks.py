@@ -180,10 +180,25 @@ def demo(c: Context) -> None:
     c.run(f"{PYTHON} -m gasoline.demo", pty=False)
 
 
-@task(pre=[setup])
+@task(pre=[build])
 def bench(c: Context) -> None:
-    """Benchmarks, each beside a reference measured in the same run."""
-    c.run(f"{PYTHON} tests/perf/bench.py", pty=False)
+    """Benchmarks, each beside a reference measured in the same run; then Gasoline head to head with
+    chrome-devtools-mcp and @playwright/mcp, whose npm project (tests/perf/peers, Node 22) is
+    installed from its lock file on first use, with every browser download off: all three drive
+    Debian's Chromium. The head-to-head runs even when a figure before it fails; the task fails then."""
+    figures = c.run(f"{PYTHON} tests/perf/bench.py", pty=False, warn=True)
+    peers = ROOT / "tests" / "perf" / "peers"
+    lock = peers / "package-lock.json"
+    stamp = peers / "node_modules" / ".gasoline-installed"
+    fingerprint = _fingerprint(peers / "package.json", *([lock] if lock.exists() else []))
+    if not (stamp.exists() and stamp.read_text() == fingerprint):
+        no_browser = {**os.environ, "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1", "PUPPETEER_SKIP_DOWNLOAD": "1"}
+        install = ["npm", "ci" if lock.exists() else "install", "--no-audit", "--no-fund"]
+        step(f"install the head-to-head peers ({' '.join(install[:2])})", install, peers, no_browser)
+        stamp.write_text(fingerprint)
+    c.run(f"{PYTHON} tests/perf/head_to_head.py", pty=False)
+    if figures is None or figures.failed:
+        raise SystemExit(figures.exited if figures is not None else 1)
 
 
 namespace = Collection.from_module(sys.modules[__name__])
