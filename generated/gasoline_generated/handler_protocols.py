@@ -25,7 +25,11 @@ class ObserveModes(Protocol):
         ...
 
     def errors(self, params: models.ObserveErrorsParams, ctx: CallContext) -> models.ObserveErrorsResult:
-        """Uncaught errors, unhandled rejections and console errors."""
+        """Everything that went wrong: uncaught errors, rejections, console errors, failed requests."""
+        ...
+
+    def failed_requests(self, params: models.ObserveFailedRequestsParams, ctx: CallContext) -> models.ObserveFailedRequestsResult:
+        """Requests that failed: status 400 or above, or no response at all."""
         ...
 
     def logs(self, params: models.ObserveLogsParams, ctx: CallContext) -> models.ObserveLogsResult:

@@ -2273,6 +2273,66 @@ class ObserveErrorsParams(BaseModel):
     """
 
 
+class ObserveFailedRequestsParams(BaseModel):
+    """
+    Arguments of observe(what='failed_requests').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    url_filter: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    Only requests whose URL contains this text.
+    """
+    status_min: Annotated[StrictInt | MISSING, Field(ge=0, le=999)] = MISSING
+    """
+    Only responses with at least this status.
+    """
+    status_max: Annotated[StrictInt | MISSING, Field(ge=0, le=999)] = MISSING
+    """
+    Only responses with at most this status.
+    """
+    since: IsoDateTime | MISSING = MISSING
+    """
+    Only entries at or after this time (ISO 8601, UTC).
+    """
+    limit: Annotated[StrictInt, Field(ge=1, le=500)] = 50
+    """
+    Most entries to return.
+    """
+    cursor: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    The next_cursor of the previous page; omit it for the first page.
+    """
+
+
+class ObserveFailedRequestsResult(BaseModel):
+    """
+    Result of observe(what='failed_requests').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    entries: list[NetworkErrorEvent]
+    """
+    Failed requests, newest first.
+    """
+    count: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries returned in this page.
+    """
+    total: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries in the buffer that match the filters.
+    """
+    next_cursor: StrictStr | MISSING = MISSING
+    """
+    Pass as cursor for the next page; absent on the last page.
+    """
+
+
 class ObserveLogsParams(BaseModel):
     """
     Arguments of observe(what='logs').
@@ -2399,7 +2459,7 @@ class ObserveNetworkBodiesParams(BaseModel):
     """
     status_min: Annotated[StrictInt | MISSING, Field(ge=0, le=999)] = MISSING
     """
-    Only responses with at least this status (400: errors only).
+    Only responses with at least this status.
     """
     status_max: Annotated[StrictInt | MISSING, Field(ge=0, le=999)] = MISSING
     """
@@ -2438,6 +2498,10 @@ class ObserveNetworkBodiesResult(BaseModel):
     next_cursor: StrictStr | MISSING = MISSING
     """
     Pass as cursor for the next page; absent on the last page.
+    """
+    capturing: StrictBool | MISSING = MISSING
+    """
+    Whether Capture Network Bodies is on, as the extension last said; absent when no extension is connected.
     """
 
 
@@ -3948,7 +4012,7 @@ class ObserveErrorsResult(BaseModel):
     )
     entries: list[CaptureEvent]
     """
-    Exception events and console events at level error, newest first.
+    Exception events, console events at level error and network_error events, newest first.
     """
     count: Annotated[StrictInt, Field(ge=0)]
     """

@@ -73,7 +73,16 @@ def test_console_errors_network_failures_and_websockets_arrive(
     failed = {(e["initiator"], e["status"]) for e in errors if e["type"] == "network_error"}
     assert {("fetch", 500), ("fetch", 404), ("fetch", 0), ("xhr", 404), ("xhr", 0)} <= failed
 
-    assert bridge.result("observe", what="network_bodies")["total"] == 0, "bodies are off by default"
+    failed_requests = entries(bridge, "failed_requests")
+    assert {e["type"] for e in failed_requests} == {"network_error"}
+    assert sorted((e["initiator"], e["status"], e["url"]) for e in failed_requests) == sorted(
+        (e["initiator"], e["status"], e["url"]) for e in errors if e["type"] == "network_error"
+    ), "one call lists every failed request"
+    server_errors = entries(bridge, "failed_requests", status_min=500)
+    assert server_errors and all(e["status"] >= 500 for e in server_errors)
+
+    bodies = bridge.result("observe", what="network_bodies")
+    assert (bodies["total"], bodies["capturing"]) == (0, False), "bodies are off by default, and it says so"
 
     events = wait_for(lambda: _chat_complete(entries(bridge, "websocket_events")), 15, "the whole chat")
     out = [e for e in events if e.get("direction") == "outgoing"]

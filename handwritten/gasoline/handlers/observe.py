@@ -21,6 +21,8 @@ from gasoline_generated.models import (
     ObserveCommandResultResult,
     ObserveErrorsParams,
     ObserveErrorsResult,
+    ObserveFailedRequestsParams,
+    ObserveFailedRequestsResult,
     ObserveLogsParams,
     ObserveLogsResult,
     ObserveNetworkBodiesParams,
@@ -93,6 +95,22 @@ class ObserveHandlers:
         page = self._page(ctx, self.captured.newest_first("errors", "logs"), keep, params.limit, params.cursor)
         return listing(ObserveErrorsResult, page)
 
+    def failed_requests(self, params: ObserveFailedRequestsParams, ctx: CallContext) -> ObserveFailedRequestsResult:
+        url, low, high = given(params.url_filter), given(params.status_min), given(params.status_max)
+
+        def matches(entry: Captured) -> bool:
+            event = entry.event
+            return (
+                event["type"] == "network_error"
+                and (url is None or url in event["url"])
+                and (low is None or event["status"] >= low)
+                and (high is None or event["status"] <= high)
+            )
+
+        keep = all_of(matches, at_or_after(given(params.since)))
+        page = self._page(ctx, self.captured.newest_first("errors"), keep, params.limit, params.cursor)
+        return listing(ObserveFailedRequestsResult, page)
+
     def logs(self, params: ObserveLogsParams, ctx: CallContext) -> ObserveLogsResult:
         lowest = LEVELS.index(params.level)
 
@@ -119,7 +137,11 @@ class ObserveHandlers:
             )
 
         page = self._page(ctx, self.captured.newest_first("network_bodies"), matches, params.limit, params.cursor)
-        return listing(ObserveNetworkBodiesResult, page)
+        result = listing(ObserveNetworkBodiesResult, page)
+        synced = self.extension.current()
+        if synced is not None:
+            result.capturing = synced.settings.captureNetworkBodies
+        return result
 
     def websocket_events(self, params: ObserveWebsocketEventsParams, ctx: CallContext) -> ObserveWebsocketEventsResult:
         connection, url, direction = given(params.connection_id), given(params.url_filter), given(params.direction)
