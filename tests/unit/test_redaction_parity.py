@@ -108,7 +108,19 @@ def secret_contexts() -> Iterator[Any]:
 
 
 def test_structured_data_is_masked_alike(worker_gateway: Path) -> None:
-    data = [*list(secret_contexts()), {"type": "network_body", "status": 200, "responseBody": json.dumps({"user": {"apiKey": "k" * 40, "id": 7}})}, {"responseBody": '{"a": 1, "b": [1.5, 2e21, -0.0, 12345678901234567890], "token": "abc"}'}, {"responseBody": '{"note": "x", "note": "ghp_' + "A1b2C3d4E5" * 4 + '"}'}, {"cards": [4111111111111111, 5500000000000004, 1700000000000, 378282246310005]}, {"numbers": [1, 2.5, True, None, "", 0]}, {"session": {"id": "abcdefgh12345678", "ids": ["x" * 20, 12345]}, "cvv": 123}, {"AccessToken": "short", "x-csrf-token": "tok-" + "9" * 20, "monkey": "banana", "keyboard": "qwerty"}, {"ghp_" + "A1b2C3d4E5" * 4: "a key that is itself a token"}, {"frames": ['[1, 2, {"secret": "hunter2hunter2"}]', '  {"password": "pw1234"}', "{broken json"]}, {"message": "pwd: /home/dana/shop and Authorization: Bearer abcdefghijklmnop1234"}]
+    data = [
+        *secret_contexts(),
+        {"type": "network_body", "status": 200, "responseBody": json.dumps({"user": {"apiKey": "k" * 40, "id": 7}})},
+        {"responseBody": '{"a": 1, "b": [1.5, 2e21, -0.0, 12345678901234567890], "token": "abc"}'},
+        {"responseBody": '{"note": "x", "note": "ghp_' + "A1b2C3d4E5" * 4 + '"}'},
+        {"cards": [4111111111111111, 5500000000000004, 1700000000000, 378282246310005]},
+        {"numbers": [1, 2.5, True, None, "", 0]},
+        {"session": {"id": "abcdefgh12345678", "ids": ["x" * 20, 12345]}, "cvv": 123},
+        {"AccessToken": "short", "x-csrf-token": "tok-" + "9" * 20, "monkey": "banana", "keyboard": "qwerty"},
+        {"ghp_" + "A1b2C3d4E5" * 4: "a key that is itself a token"},
+        {"frames": ['[1, 2, {"secret": "hunter2hunter2"}]', '  {"password": "pw1234"}', "{broken json"]},
+        {"message": "pwd: /home/dana/shop and Authorization: Bearer abcdefghijklmnop1234"},
+    ]
     assert_same(compare(worker_gateway, data), len(data))
 
 
