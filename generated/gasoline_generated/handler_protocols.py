@@ -25,11 +25,11 @@ class ObserveModes(Protocol):
         ...
 
     def errors(self, params: models.ObserveErrorsParams, ctx: CallContext) -> models.ObserveErrorsResult:
-        """Everything that went wrong: uncaught errors, rejections, console errors, failed requests."""
+        """Uncaught errors, rejections, console errors, failed requests."""
         ...
 
     def failed_requests(self, params: models.ObserveFailedRequestsParams, ctx: CallContext) -> models.ObserveFailedRequestsResult:
-        """Requests that failed: status 400 or above, or no response at all."""
+        """Requests that got status 400+ or no response."""
         ...
 
     def logs(self, params: models.ObserveLogsParams, ctx: CallContext) -> models.ObserveLogsResult:
@@ -41,11 +41,11 @@ class ObserveModes(Protocol):
         ...
 
     def page(self, params: models.ObservePageParams, ctx: CallContext) -> models.ObservePageResult:
-        """The tab Gasoline works on, and whether the extension is connected."""
+        """The tab Gasoline works on; whether the extension is connected."""
         ...
 
     def result_page(self, params: models.ObserveResultPageParams, ctx: CallContext) -> models.ObserveResultPageResult:
-        """The next part of a result too large to return at once."""
+        """The rest of a result too large for one answer."""
         ...
 
     def websocket_events(self, params: models.ObserveWebsocketEventsParams, ctx: CallContext) -> models.ObserveWebsocketEventsResult:
@@ -53,7 +53,7 @@ class ObserveModes(Protocol):
         ...
 
     def websocket_status(self, params: models.ObserveWebsocketStatusParams, ctx: CallContext) -> models.ObserveWebsocketStatusResult:
-        """WebSocket connections, open and recent: state, message counts and rates."""
+        """WebSocket connections, open and recent: state, message counts, rates."""
         ...
 
 

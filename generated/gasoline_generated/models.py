@@ -48,6 +48,10 @@ class AccessibilityAuditParams(BaseModel):
     """
     Run a new audit even if a recent result for this URL is cached.
     """
+    summary_only: StrictBool = False
+    """
+    Each violation with its rule, impact and node count, without its nodes.
+    """
 
 
 class AccessibilityAuditResultSummary(BaseModel):
@@ -169,6 +173,10 @@ class AnalyzeAccessibilityParams(BaseModel):
     force_refresh: StrictBool = False
     """
     Audit again, even with a recent result for this URL cached.
+    """
+    summary_only: StrictBool = False
+    """
+    Each violation with its rule, impact and node count, without its nodes.
     """
     background: StrictBool = False
     """
@@ -840,6 +848,10 @@ class DomQueryParams(BaseModel):
     include_children: StrictBool = False
     """
     Include each match's child subtree.
+    """
+    summary_only: StrictBool = False
+    """
+    Only count the matches: matches is empty and matchCount says how many.
     """
     max_depth: Annotated[StrictInt, Field(ge=0)] = 3
     """
@@ -2271,6 +2283,10 @@ class ObserveErrorsParams(BaseModel):
     """
     Only entries at or after this time (ISO 8601, UTC).
     """
+    summary_only: StrictBool = False
+    """
+    Counts by kind in tally instead of the entries (entries is then empty).
+    """
 
 
 class ObserveFailedRequestsParams(BaseModel):
@@ -2305,31 +2321,9 @@ class ObserveFailedRequestsParams(BaseModel):
     """
     The next_cursor of the previous page; omit it for the first page.
     """
-
-
-class ObserveFailedRequestsResult(BaseModel):
+    summary_only: StrictBool = False
     """
-    Result of observe(what='failed_requests').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    entries: list[NetworkErrorEvent]
-    """
-    Failed requests, newest first.
-    """
-    count: Annotated[StrictInt, Field(ge=0)]
-    """
-    Entries returned in this page.
-    """
-    total: Annotated[StrictInt, Field(ge=0)]
-    """
-    Entries in the buffer that match the filters.
-    """
-    next_cursor: StrictStr | MISSING = MISSING
-    """
-    Pass as cursor for the next page; absent on the last page.
+    Counts by kind in tally instead of the entries (entries is then empty).
     """
 
 
@@ -2361,31 +2355,9 @@ class ObserveLogsParams(BaseModel):
     """
     Only entries at or after this time (ISO 8601, UTC).
     """
-
-
-class ObserveLogsResult(BaseModel):
+    summary_only: StrictBool = False
     """
-    Result of observe(what='logs').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    entries: list[ConsoleEvent]
-    """
-    Console entries, newest first.
-    """
-    count: Annotated[StrictInt, Field(ge=0)]
-    """
-    Entries returned in this page.
-    """
-    total: Annotated[StrictInt, Field(ge=0)]
-    """
-    Entries in the buffer that match the filters.
-    """
-    next_cursor: StrictStr | MISSING = MISSING
-    """
-    Pass as cursor for the next page; absent on the last page.
+    Counts by kind in tally instead of the entries (entries is then empty).
     """
 
 
@@ -2473,35 +2445,9 @@ class ObserveNetworkBodiesParams(BaseModel):
     """
     The next_cursor of the previous page; omit it for the first page.
     """
-
-
-class ObserveNetworkBodiesResult(BaseModel):
+    summary_only: StrictBool = False
     """
-    Result of observe(what='network_bodies').
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    entries: list[NetworkBodyEvent]
-    """
-    Requests with their bodies, newest first.
-    """
-    count: Annotated[StrictInt, Field(ge=0)]
-    """
-    Entries returned in this page.
-    """
-    total: Annotated[StrictInt, Field(ge=0)]
-    """
-    Entries in the buffer that match the filters.
-    """
-    next_cursor: StrictStr | MISSING = MISSING
-    """
-    Pass as cursor for the next page; absent on the last page.
-    """
-    capturing: StrictBool | MISSING = MISSING
-    """
-    Whether Capture Network Bodies is on, as the extension last said; absent when no extension is connected.
+    Counts by kind in tally instead of the entries (entries is then empty).
     """
 
 
@@ -2612,6 +2558,10 @@ class ObserveWebsocketEventsParams(BaseModel):
     cursor: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
     The next_cursor of the previous page; omit it for the first page.
+    """
+    summary_only: StrictBool = False
+    """
+    Counts by kind in tally instead of the entries (entries is then empty).
     """
 
 
@@ -2969,6 +2919,24 @@ class TabInfo(BaseModel):
     tracked: StrictBool
     """
     True when the tab is tracked (Track This Page); false when it is the active tab.
+    """
+
+
+class Tally(BaseModel):
+    """
+    How many entries of one kind.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: StrictStr
+    """
+    The kind: an event type, a level, a status, a direction.
+    """
+    count: Annotated[StrictInt, Field(ge=1)]
+    """
+    Entries of that kind.
     """
 
 
@@ -4026,6 +3994,70 @@ class ObserveErrorsResult(BaseModel):
     """
     Pass as cursor for the next page; absent on the last page.
     """
+    tally: list[Tally] | MISSING = MISSING
+    """
+    With summary_only: how many entries of each kind match, most first.
+    """
+
+
+class ObserveFailedRequestsResult(BaseModel):
+    """
+    Result of observe(what='failed_requests').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    entries: list[NetworkErrorEvent]
+    """
+    Failed requests, newest first.
+    """
+    count: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries returned in this page.
+    """
+    total: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries in the buffer that match the filters.
+    """
+    next_cursor: StrictStr | MISSING = MISSING
+    """
+    Pass as cursor for the next page; absent on the last page.
+    """
+    tally: list[Tally] | MISSING = MISSING
+    """
+    With summary_only: how many entries of each kind match, most first.
+    """
+
+
+class ObserveLogsResult(BaseModel):
+    """
+    Result of observe(what='logs').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    entries: list[ConsoleEvent]
+    """
+    Console entries, newest first.
+    """
+    count: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries returned in this page.
+    """
+    total: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries in the buffer that match the filters.
+    """
+    next_cursor: StrictStr | MISSING = MISSING
+    """
+    Pass as cursor for the next page; absent on the last page.
+    """
+    tally: list[Tally] | MISSING = MISSING
+    """
+    With summary_only: how many entries of each kind match, most first.
+    """
 
 
 class ObserveModificationLogEntry(BaseModel):
@@ -4100,6 +4132,40 @@ class ObserveModificationLogResult(BaseModel):
     """
 
 
+class ObserveNetworkBodiesResult(BaseModel):
+    """
+    Result of observe(what='network_bodies').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    entries: list[NetworkBodyEvent]
+    """
+    Requests with their bodies, newest first.
+    """
+    count: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries returned in this page.
+    """
+    total: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries in the buffer that match the filters.
+    """
+    next_cursor: StrictStr | MISSING = MISSING
+    """
+    Pass as cursor for the next page; absent on the last page.
+    """
+    capturing: StrictBool | MISSING = MISSING
+    """
+    Whether Capture Network Bodies is on, as the extension last said; absent when no extension is connected.
+    """
+    tally: list[Tally] | MISSING = MISSING
+    """
+    With summary_only: how many entries of each kind match, most first.
+    """
+
+
 class ObserveWebsocketEventsResult(BaseModel):
     """
     Result of observe(what='websocket_events').
@@ -4123,6 +4189,10 @@ class ObserveWebsocketEventsResult(BaseModel):
     next_cursor: StrictStr | MISSING = MISSING
     """
     Pass as cursor for the next page; absent on the last page.
+    """
+    tally: list[Tally] | MISSING = MISSING
+    """
+    With summary_only: how many entries of each kind match, most first.
     """
 
 

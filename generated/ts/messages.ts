@@ -43,6 +43,8 @@ export interface AccessibilityAuditParams {
   include_passes?: boolean;
   /** Run a new audit even if a recent result for this URL is cached. */
   force_refresh?: boolean;
+  /** Each violation with its rule, impact and node count, without its nodes. */
+  summary_only?: boolean;
 }
 
 /** What the accessibility_audit command returns. */
@@ -318,6 +320,8 @@ export interface DomQueryParams {
   properties?: string[];
   /** Include each match's child subtree. */
   include_children?: boolean;
+  /** Only count the matches: matches is empty and matchCount says how many. */
+  summary_only?: boolean;
   /** Child depth, with include_children; at most 5. */
   max_depth?: number;
 }

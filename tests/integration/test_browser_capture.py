@@ -80,6 +80,10 @@ def test_console_errors_network_failures_and_websockets_arrive(
     ), "one call lists every failed request"
     server_errors = entries(bridge, "failed_requests", status_min=500)
     assert server_errors and all(e["status"] >= 500 for e in server_errors)
+    tally = bridge.result("observe", what="errors", summary_only=True)
+    kinds = {t["kind"]: t["count"] for t in tally["tally"]}
+    assert tally["entries"] == [] and kinds["failed request"] == len(failed_requests) and kinds["uncaught error"] >= 1
+    assert tally["total"] == sum(kinds.values()) == len(errors)
 
     bodies = bridge.result("observe", what="network_bodies")
     assert (bodies["total"], bodies["capturing"]) == (0, False), "bodies are off by default, and it says so"

@@ -122,6 +122,10 @@ def test_dom_query_enforces_its_limits(site: str, chromium: BrowserContext, brid
     assert [m["text"] for m in items["matches"][:2]] == ["Item 1", "Item 2"]
     assert items["title"] == "DOM fixture" and items["url"] == site + "dom.html"
 
+    counted = bridge.call("analyze", {"what": "dom", "selector": "#items > li", "summary_only": True})["result"]
+    assert counted["structuredContent"]["matches"] == [] and counted["structuredContent"]["matchCount"] == 60
+    assert counted["content"][0]["text"] == "60 elements match", "a count is one short line"
+
     long = ok(bridge, "analyze", what="dom", selector="#long")["matches"][0]
     assert len(long["text"]) == LIMITS.queries.dom_text_chars
 
@@ -184,6 +188,10 @@ def test_accessibility_audit_matches_axe_run_in_the_page(site: str, chromium: Br
 
     again = ok(bridge, "analyze", what="accessibility")
     assert again["cached"] is True and again["timestamp"] == audit["timestamp"]
+    gist = ok(bridge, "analyze", what="accessibility", summary_only=True)
+    assert [(v["id"], v["nodeCount"], v["nodes"]) for v in gist["violations"]] == [
+        (v["id"], v["nodeCount"], []) for v in audit["violations"]
+    ], "the same violations, without their nodes"
     fresh = ok(bridge, "analyze", what="accessibility", force_refresh=True)
     assert fresh["cached"] is False
 

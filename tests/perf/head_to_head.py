@@ -92,7 +92,10 @@ def check_body(text: str, site: Site) -> Verdict:
 
 def check_count(text: str, site: Site) -> Verdict:
     count = str(FACTS.count)
-    stated = re.search(rf"(?m)^\s*{count}\s*$|\"?(?:matchCount|count|length|total)\"?\s*[:=]\s*{count}\b", text)
+    stated = re.search(
+        rf"(?m)^\s*{count}\s*$|\"?(?:matchCount|count|length|total)\"?\s*[:=]\s*{count}\b|^{count} elements? match",
+        text,
+    )
     return Verdict(stated is not None, f"count {count} {'stated' if stated else 'not stated'}")
 
 
@@ -308,7 +311,7 @@ class Gasoline(Adapter):
         await talk.ask("observe", {"what": "network_bodies", "url_filter": FACTS.list_path})
 
     async def item_count(self, talk: Conversation) -> None:
-        await talk.ask("analyze", {"what": "dom", "selector": "ul > li.item"})
+        await talk.ask("analyze", {"what": "dom", "selector": "ul > li.item", "summary_only": True})
 
     async def accessibility(self, talk: Conversation) -> None:
         await talk.ask("analyze", {"what": "accessibility"})

@@ -30,7 +30,7 @@ def test_health_returns_a_structured_result_valid_against_its_model(dispatcher: 
     assert list(by_tool) == ["observe", "analyze", "interact", "configure"]
     for (tool, mode), entry in MODES.items():
         assert mode in (by_tool[tool].published_modes if entry.published else by_tool[tool].planned_modes)
-    assert result.text.startswith('{"service":"gasoline"')
+    assert result.text.startswith("service: gasoline\n") and not result.text.startswith("{")
 
 
 def errors_of(dispatcher: Dispatcher, tool: str, arguments: Mapping[str, object] | None) -> ToolError:

@@ -13,7 +13,7 @@ export function domQuery(params: DomQueryParams): DomQueryResult {
   const matches = queryAll(params.selector);
   const depth = params.include_children ? Math.min(params.max_depth ?? limits.dom_default_depth, limits.dom_max_depth) : 0;
   const styles = params.include_styles ? (params.properties ?? LAYOUT_STYLES) : undefined;
-  const returned = matches.slice(0, limits.dom_max_elements).map((element) => ({
+  const returned = matches.slice(0, params.summary_only ? 0 : limits.dom_max_elements).map((element) => ({
     selector: selectorOf(element),
     ...describe(element, depth, styles),
   }));

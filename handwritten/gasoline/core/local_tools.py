@@ -6,6 +6,7 @@ withheld and replaced by a redaction_failed error, never sent raw.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from gasoline.safety.redaction import RedactionUnavailable, Redactor
@@ -16,7 +17,6 @@ from .errors import ToolFailure, UnknownTool
 from .jsonrpc import INVALID_PARAMS, RpcError
 from .protocol import Exchange
 from .results import Continuations, call_tool_result
-from .tool_result import ToolResult
 
 REDACTION_META = "dev.gasoline/redaction"
 
@@ -40,7 +40,7 @@ class LocalTools:
         except UnknownTool as error:
             raise RpcError(INVALID_PARAMS, f"Unknown tool: {name}", {"tools": list(self.dispatcher.tools)}) from error
         try:
-            safe = ToolResult(self.redactor.value(result.structured), result.is_error)
+            safe = replace(result, structured=self.redactor.value(result.structured))
         except RedactionUnavailable as error:
             stats = self.redactor.stats().model_dump(by_alias=True)
             safe = ToolFailure("redaction_failed", f"{name}: {error}", tool=name, details=stats).result()

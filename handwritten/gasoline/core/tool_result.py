@@ -1,4 +1,5 @@
-"""The outcome of one tool call, before redaction and clamping: the structured result and whether it failed."""
+"""The outcome of one tool call, before redaction and clamping: the structured result, whether it
+failed, and which mode's text form it reads in."""
 
 from __future__ import annotations
 
@@ -6,19 +7,19 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from pydantic_core import to_json
+from gasoline.text_forms import text_form
 
 
 @dataclass(frozen=True)
 class ToolResult:
     structured: dict[str, Any]
     is_error: bool = False
+    form: tuple[str, str] = ("", "")  # the (tool, mode) whose text form the text takes; none: the generic one
 
     @cached_property
     def text(self) -> str:
-        """The compact text form that accompanies the structured result: its JSON, written by
-        pydantic_core several times faster than by json (as json.dumps with compact separators and
-        ensure_ascii=False would, but for the spelling of a few floats: 1e-05 is written 0.00001)."""
+        """What a model reads: a compact rendering of the structured result (which clients that read
+        structured content get whole), or a failure's message."""
         if self.is_error:
             return str(self.structured["message"])
-        return to_json(self.structured).decode()
+        return text_form(*self.form, self.structured)

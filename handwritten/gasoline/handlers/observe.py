@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from pydantic import MISSING, BaseModel
 
@@ -35,6 +36,7 @@ from gasoline_generated.models import (
     ObserveWebsocketEventsResult,
     ObserveWebsocketStatusParams,
     ObserveWebsocketStatusResult,
+    Tally,
 )
 from gasoline_generated.policy import LIMITS
 
@@ -62,6 +64,37 @@ def at_or_after(since: datetime | None) -> Filter | None:
         return None
     threshold = since.timestamp()
     return lambda entry: entry.at >= threshold
+
+
+class ListParams(Protocol):
+    """What every list mode takes besides its filters."""
+
+    limit: int
+    cursor: Any
+    summary_only: bool
+
+
+Kind = Callable[[dict[str, Any]], str]
+
+
+def error_kind(event: dict[str, Any]) -> str:
+    if event["type"] == "network_error":
+        return "failed request"
+    if event["type"] == "exception":
+        return "unhandled rejection" if event.get("kind") == "unhandledrejection" else "uncaught error"
+    return "console.error"
+
+
+def status_kind(event: dict[str, Any]) -> str:
+    return str(event["status"]) if event["status"] else "no response"
+
+
+def status_class(event: dict[str, Any]) -> str:
+    return f"{event['status'] // 100}xx" if event["status"] else "no response"
+
+
+def websocket_kind(event: dict[str, Any]) -> str:
+    return str(event.get("direction") or event["event"]) if event["event"] == "message" else str(event["event"])
 
 
 def listing(result: type[Listing], page: Page) -> Listing:
@@ -92,8 +125,9 @@ class ObserveHandlers:
             return bool(entry.event["type"] != "console" or entry.event["level"] == "error")
 
         keep = all_of(failure, page_url_contains(given(params.url_filter)), at_or_after(given(params.since)))
-        page = self._page(ctx, self.captured.newest_first("errors", "logs"), keep, params.limit, params.cursor)
-        return listing(ObserveErrorsResult, page)
+        return self._list(
+            ObserveErrorsResult, ctx, self.captured.newest_first("errors", "logs"), keep, params, error_kind
+        )
 
     def failed_requests(self, params: ObserveFailedRequestsParams, ctx: CallContext) -> ObserveFailedRequestsResult:
         url, low, high = given(params.url_filter), given(params.status_min), given(params.status_max)
@@ -108,8 +142,9 @@ class ObserveHandlers:
             )
 
         keep = all_of(matches, at_or_after(given(params.since)))
-        page = self._page(ctx, self.captured.newest_first("errors"), keep, params.limit, params.cursor)
-        return listing(ObserveFailedRequestsResult, page)
+        return self._list(
+            ObserveFailedRequestsResult, ctx, self.captured.newest_first("errors"), keep, params, status_kind
+        )
 
     def logs(self, params: ObserveLogsParams, ctx: CallContext) -> ObserveLogsResult:
         lowest = LEVELS.index(params.level)
@@ -120,8 +155,9 @@ class ObserveHandlers:
         keep = all_of(
             at_level if lowest else None, page_url_contains(given(params.url_filter)), at_or_after(given(params.since))
         )
-        page = self._page(ctx, self.captured.newest_first("logs"), keep, params.limit, params.cursor)
-        return listing(ObserveLogsResult, page)
+        return self._list(
+            ObserveLogsResult, ctx, self.captured.newest_first("logs"), keep, params, lambda event: str(event["level"])
+        )
 
     def network_bodies(self, params: ObserveNetworkBodiesParams, ctx: CallContext) -> ObserveNetworkBodiesResult:
         url, method = given(params.url_filter), given(params.method)
@@ -136,8 +172,8 @@ class ObserveHandlers:
                 and (high is None or event["status"] <= high)
             )
 
-        page = self._page(ctx, self.captured.newest_first("network_bodies"), matches, params.limit, params.cursor)
-        result = listing(ObserveNetworkBodiesResult, page)
+        bodies = self.captured.newest_first("network_bodies")
+        result = self._list(ObserveNetworkBodiesResult, ctx, bodies, matches, params, status_class)
         synced = self.extension.current()
         if synced is not None:
             result.capturing = synced.settings.captureNetworkBodies
@@ -155,8 +191,8 @@ class ObserveHandlers:
                 and (url is None or url in (connections.url_of(event["id"]) or event.get("url", "")))
             )
 
-        page = self._page(ctx, self.captured.newest_first("websocket_events"), matches, params.limit, params.cursor)
-        return listing(ObserveWebsocketEventsResult, page)
+        events = self.captured.newest_first("websocket_events")
+        return self._list(ObserveWebsocketEventsResult, ctx, events, matches, params, websocket_kind)
 
     def websocket_status(self, params: ObserveWebsocketStatusParams, ctx: CallContext) -> ObserveWebsocketStatusResult:
         connections = self.captured.websockets.summaries(given(params.url_filter))
@@ -187,6 +223,22 @@ class ObserveHandlers:
             raise self._bad_cursor(ctx, message, "unknown or expired") from None
         more = {"next_cursor": page.next_cursor} if page.next_cursor else {}
         return ObserveResultPageResult(text=page.text, offset=page.offset, total_bytes=page.total_bytes, **more)
+
+    def _list(
+        self,
+        result: type[Listing],
+        ctx: CallContext,
+        entries: list[Captured],
+        keep: Filter,
+        params: ListParams,
+        kind: Kind,
+    ) -> Listing:
+        """A page of the entries the filter keeps, or with summary_only how many of each kind."""
+        if not params.summary_only:
+            return listing(result, self._page(ctx, entries, keep, params.limit, params.cursor))
+        counts = Counter(kind(entry.event) for entry in entries if keep(entry))
+        tally = [Tally(kind=name, count=count) for name, count in counts.most_common()]
+        return result(entries=[], count=0, total=sum(counts.values()), tally=tally)
 
     def _page(self, ctx: CallContext, entries: list[Captured], keep: Filter, limit: int, cursor: Any) -> Page:
         try:

@@ -15,11 +15,17 @@ export async function accessibilityAudit(tabId: number, params: AccessibilityAud
   const now = Date.now();
   for (const [old, entry] of recent) if (now - entry.at > CACHE_MS) recent.delete(old);
   const hit = recent.get(key);
-  if (hit && !params.force_refresh) return { ...hit.audit, cached: true };
+  if (hit && !params.force_refresh) return shaped(hit.audit, true, params);
   if (!(await axeLoaded(tabId))) await inject(tabId, AXE_FILE);
   const audit = await inPage<AuditOutcome>(tabId, "accessibility_audit", params);
   recent.set(key, { at: Date.now(), audit });
-  return { ...audit, cached: false };
+  return shaped(audit, false, params);
+}
+
+/** The audit as asked: with summary_only, each violation without its nodes. */
+function shaped(audit: AuditOutcome, cached: boolean, params: AccessibilityAuditParams): AccessibilityAuditResult {
+  if (!params.summary_only) return { ...audit, cached };
+  return { ...audit, violations: audit.violations.map((found) => ({ ...found, nodes: [] })), cached };
 }
 
 async function axeLoaded(tabId: number): Promise<boolean> {

@@ -1,0 +1,33 @@
+"""The text of a tool result, written for a model: compact, one line per entry, nothing that
+repeats the structured result, which carries every field for clients that read it. A mode with
+no form of its own gets the generic one."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from . import analyze, observe
+from .common import Structured, generic
+
+TextForm = Callable[[Structured, float], str]
+
+FORMS: dict[tuple[str, str], TextForm] = {
+    ("observe", "errors"): observe.errors,
+    ("observe", "failed_requests"): observe.failed_requests,
+    ("observe", "logs"): observe.logs,
+    ("observe", "network_bodies"): observe.network_bodies,
+    ("observe", "websocket_events"): observe.websocket_events,
+    ("observe", "websocket_status"): observe.websocket_status,
+    ("observe", "page"): observe.page,
+    ("observe", "result_page"): observe.result_page,
+    ("analyze", "dom"): analyze.dom,
+    ("analyze", "page_info"): analyze.page_info,
+    ("analyze", "accessibility"): analyze.accessibility,
+}
+
+
+def text_form(tool: str, mode: str, structured: Structured, now: float | None = None) -> str:
+    """The text of a successful result of `tool`'s `mode`."""
+    form = FORMS.get((tool, mode))
+    return form(structured, time.time() if now is None else now) if form else generic(structured)
