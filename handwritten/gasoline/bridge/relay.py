@@ -5,9 +5,9 @@ reply is written to the client by the thread that reads the daemon's link: the d
 bytes, with only the id swapped. Answered through the McpServer like any other request, each call
 would wait for a worker thread to wake and have its reply parsed and encoded again, which cost
 more than the daemon's own work on the call. The McpServer still answers everything else, and the
-calls the relay leaves to it: one that comes before the link is up (a worker waits while the daemon
-starts), one of the modern era (whose result the bridge decorates), and one naming no tool of
-ours (the bridge's own error).
+calls the relay leaves to it: one that comes before the link is up (it waits while the daemon
+starts, and the workers' watch has the messages behind it read), one of the modern era (whose
+result the bridge decorates), and one naming no tool of ours (the bridge's own error).
 """
 
 from __future__ import annotations

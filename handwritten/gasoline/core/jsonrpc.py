@@ -142,5 +142,6 @@ def response_head(id: RequestId | None) -> bytes:
 
 
 def encode(message: dict[str, Any]) -> str:
-    """Compact, single-line JSON: what stdio framing and SSE data lines need."""
+    """Compact, single-line JSON: what line framing needs. The daemon writes the same with pydantic_core's
+    faster to_json; this is for the bridge and the CLI, which must start without importing it."""
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)

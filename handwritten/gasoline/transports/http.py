@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import falcon
+from pydantic_core import to_json
 
 from gasoline.core import jsonrpc
 from gasoline.core.jsonrpc import INVALID_REQUEST, InvalidMessage, Notification, Reply, Request, RpcError
@@ -103,7 +104,7 @@ def reply(resp: falcon.Response, status: int, message: dict[str, Any] | None) ->
     resp.status = status
     if message is not None:
         resp.content_type = falcon.MEDIA_JSON
-        resp.text = jsonrpc.encode(message)
+        resp.data = to_json(message)
 
 
 def http_status(response: dict[str, Any], modern: bool) -> int:
@@ -284,7 +285,7 @@ def _final(resp: falcon.Response, message: dict[str, Any] | None, modern: bool) 
 
 
 def _event(message: dict[str, Any]) -> bytes:
-    return b"event: message\ndata: " + jsonrpc.encode(message).encode() + b"\n\n"
+    return b"event: message\ndata: " + to_json(message) + b"\n\n"
 
 
 def _sse(first: dict[str, Any] | None, events: queue.Queue[tuple[bool, dict[str, Any] | None]]) -> Iterator[bytes]:
