@@ -50,8 +50,10 @@ chrome.tabs.onRemoved.addListener((tabId) => {
 });
 chrome.tabs.onActivated.addListener(() => requestSync());
 chrome.windows.onFocusChanged.addListener(() => requestSync());
+// The daemon hears at once when the target tab's URL, title or loading state changes: a read of
+// captured data waits for a page that is still loading.
 chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
-  if (change.url === undefined && change.title === undefined) return;
+  if (change.url === undefined && change.title === undefined && change.status === undefined) return;
   void trackedTabId.get().then((tracked) => {
     if (tab.active || tabId === tracked) requestSync();
   });

@@ -63,6 +63,12 @@ class CaptureLimits:
     console_message_chars: Final = 8192
     """Text kept per console call after its arguments are serialized. (chars)"""
 
+    settle_ms: Final = 500
+    """After the tab's page has loaded, how long what it does at start-up counts as still arriving. (ms)"""
+
+    settle_wait_ms: Final = 1500
+    """How long a read of captured data waits for the tab's page to settle before it answers, saying it has not. (ms)"""
+
     console_arg_depth: Final = 4
     """Nesting depth to which console arguments are serialized. (levels)"""
 
@@ -172,6 +178,21 @@ class PilotLimits:
 
     upload_max_bytes: Final = 10485760
     """Largest file upload can attach. (bytes)"""
+
+    settle_quiet_ms: Final = 400
+    """After click, type, navigate, refresh or new_tab acts, the page counts as settled once it has been this long with no request of its tab in flight and no navigation under way (a 300 ms debounce still fires within it). (ms)"""
+
+    settle_max_ms: Final = 3000
+    """Longest an action waits after acting for its page to settle; past this it reports what it saw, and that the limit was reached. (ms)"""
+
+    settle_reserve_ms: Final = 1000
+    """The wait for the page to settle ends at least this long before the command's own time limit. (ms)"""
+
+    effect_entries: Final = 10
+    """Failed requests, errors and dialogs an action lists at most, each; the counts are of all. (entries)"""
+
+    effect_text_chars: Final = 300
+    """Text kept of each error message, dialog message and failed request URL an action reports. (chars)"""
 
 
 class CodeLimits:

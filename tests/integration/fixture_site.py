@@ -1,10 +1,13 @@
 """The fixture pages of tests/integration/pages on a real HTTP server on 127.0.0.1. csp.html is
-served with a strict Content-Security-Policy (no eval, no inline script)."""
+served with a strict Content-Security-Policy (no eval, no inline script); /slow?ms=N answers 404
+after N milliseconds, for a page that keeps loading."""
 
 from __future__ import annotations
 
 import functools
 import threading
+import time
+from urllib.parse import parse_qs, urlsplit
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -15,6 +18,14 @@ STRICT_CSP = "default-src 'self'; script-src 'self'"
 
 
 class FixtureHandler(SimpleHTTPRequestHandler):
+    def do_GET(self) -> None:
+        url = urlsplit(self.path)
+        if url.path == "/slow":
+            time.sleep(int(parse_qs(url.query).get("ms", ["0"])[0]) / 1000)
+            self.send_error(404)
+            return
+        super().do_GET()
+
     def end_headers(self) -> None:
         if self.path.startswith("/csp.html"):
             self.send_header("Content-Security-Policy", STRICT_CSP)

@@ -214,6 +214,37 @@ def test_the_bodies_of_a_pages_start_up_requests_follow_the_real_settings(
         assert startup_bodies(4) is None, "no body once the switch is off"
 
 
+def test_a_read_right_after_a_load_is_complete_or_says_capture_is_settling(
+    chromium: BrowserContext, bridge: Bridge
+) -> None:
+    """While the page loads (an image keeps it loading for 2.5 s) a read says capture may be
+    incomplete; the moment the page has loaded, or reloaded, a read has what it did at load."""
+    with fixture_site() as base:
+        page = chromium.new_page()
+        page.bring_to_front()  # the tab commands and reads are about
+        page.goto(base + "settling.html", wait_until="commit")
+        unsettled = wait_for(
+            lambda: (lambda answer: answer if answer["structuredContent"].get("settling") else None)(
+                bridge.call("observe", {"what": "errors"})["result"]
+            ),
+            15,
+            "a read that says the page is still loading",
+        )
+        assert unsettled["structuredContent"]["settling"] == "the page is still loading"
+        assert "capture may be incomplete: the page is still loading" in unsettled["content"][0]["text"]
+
+        def at_load() -> tuple[int, dict[str, Any]]:
+            errors = bridge.result("observe", what="errors")
+            return sum(entry.get("message") == "error at load" for entry in errors["entries"]), errors
+
+        page.wait_for_load_state("load")
+        loaded, errors = at_load()
+        assert loaded == 1 and "settling" not in errors, errors
+        page.reload()
+        reloaded, errors = at_load()
+        assert reloaded == 2 and "settling" not in errors, errors
+
+
 def _bodies_complete(bodies: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
     return bodies if sum(1 for b in bodies if "/api/" in b["url"]) >= 8 else None
 

@@ -24,5 +24,7 @@ export async function forgetClosedTab(tabId: number): Promise<void> {
 
 function tabInfo(tab: chrome.tabs.Tab, tracked: boolean): TabInfo | undefined {
   if (tab.id === undefined || tab.id < 0) return undefined;
-  return { id: tab.id, url: tab.url ?? tab.pendingUrl ?? "", title: tab.title ?? "", tracked };
+  const info: TabInfo = { id: tab.id, url: tab.url ?? tab.pendingUrl ?? "", title: tab.title ?? "", tracked };
+  if (tab.status === "loading") info.loading = true;
+  return info;
 }

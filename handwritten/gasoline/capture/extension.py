@@ -1,8 +1,9 @@
-"""What the daemon knows of the browser extension: its last sync (settings, tab, drop count), and
-what it masked before anything left the browser."""
+"""What the daemon knows of the browser extension: its last sync (settings, tab, drop count), what
+it masked before anything left the browser, and whether the tab's page is still settling."""
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections import Counter
@@ -18,19 +19,55 @@ from gasoline_generated.policy import LIMITS
 class ExtensionLink:
     """The extension counts as connected while its syncs keep arriving."""
 
-    def __init__(self, connected_seconds: float = LIMITS.extension.connected_ms / 1000) -> None:
+    def __init__(
+        self,
+        connected_seconds: float = LIMITS.extension.connected_ms / 1000,
+        settle_seconds: float = LIMITS.capture.settle_ms / 1000,
+    ) -> None:
         self.connected_seconds = connected_seconds
+        self.settle_seconds = settle_seconds
         self._last: SyncRequest | None = None
         self._last_at = 0.0
         self._redacted: Counter[str] = Counter()  # each sync counts what was masked since the one before
+        self._loading = False
+        self._loaded_at = -math.inf  # when a sync said the tab's page had loaded, after saying it was loading
         self._lock = threading.Condition()
 
     def synced(self, request: SyncRequest) -> None:
         with self._lock:
-            self._last, self._last_at = request, time.monotonic()
+            now = time.monotonic()
+            loading = request.tab is not MISSING and request.tab.loading is True
+            same_tab = tab_of(request) == tab_of(self._last)
+            if not loading and not same_tab:
+                self._loaded_at = -math.inf  # another tab, loaded before it was reported: settled
+            elif not loading and self._loading:
+                self._loaded_at = now  # its page just loaded: what it does at start-up is on its way
+            self._loading = loading
+            self._last, self._last_at = request, now
             for count in given(request.redacted_count, []):
                 self._redacted[count.class_] += count.count
             self._lock.notify_all()
+
+    def wait_settled(self, seconds: float) -> str | None:
+        """None once the tab's page has settled (loaded, and settle_ms past it); otherwise why not,
+        after waiting up to `seconds` for it."""
+        with self._lock:
+            deadline = time.monotonic() + seconds
+            while (reason := self._unsettled()) is not None:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return reason
+                settles_in = self._loaded_at + self.settle_seconds - time.monotonic()
+                self._lock.wait(remaining if self._loading else min(remaining, max(settles_in, 0.001)))
+            return None
+
+    def _unsettled(self) -> str | None:
+        if self._current() is None:
+            return None  # no extension: nothing is on its way
+        if self._loading:
+            return "the page is still loading"
+        since = time.monotonic() - self._loaded_at
+        return f"the page loaded {since * 1000:.0f} ms ago" if since < self.settle_seconds else None
 
     def current(self) -> SyncRequest | None:
         """The last sync while the extension counts as connected, otherwise None."""
@@ -72,3 +109,7 @@ class ExtensionLink:
             dropped_events=last.dropped_events,
             redacted_count=redacted,
         )
+
+
+def tab_of(request: SyncRequest | None) -> int | None:
+    return None if request is None or request.tab is MISSING else request.tab.id

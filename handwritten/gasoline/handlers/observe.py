@@ -97,13 +97,15 @@ def websocket_kind(event: dict[str, Any]) -> str:
     return str(event.get("direction") or event["event"]) if event["event"] == "message" else str(event["event"])
 
 
-def listing(result: type[Listing], page: Page) -> Listing:
-    """A list result: the page's entries, how many, how many match in all, and the next cursor."""
+def listing(result: type[Listing], page: Page, settling: str | None) -> Listing:
+    """A list result: the page's entries, how many, how many match in all, the next cursor, and why
+    more may still be on its way."""
     return result(
         entries=[entry.event for entry in page.entries],
         count=len(page.entries),
         total=page.total,
         next_cursor=page.next_cursor or MISSING,
+        settling=settling or MISSING,
     )
 
 
@@ -125,9 +127,7 @@ class ObserveHandlers:
             return bool(entry.event["type"] != "console" or entry.event["level"] == "error")
 
         keep = all_of(failure, page_url_contains(given(params.url_filter)), at_or_after(given(params.since)))
-        return self._list(
-            ObserveErrorsResult, ctx, self.captured.newest_first("errors", "logs"), keep, params, error_kind
-        )
+        return self._list(ObserveErrorsResult, ctx, ("errors", "logs"), keep, params, error_kind)
 
     def failed_requests(self, params: ObserveFailedRequestsParams, ctx: CallContext) -> ObserveFailedRequestsResult:
         url, low, high = given(params.url_filter), given(params.status_min), given(params.status_max)
@@ -142,9 +142,7 @@ class ObserveHandlers:
             )
 
         keep = all_of(matches, at_or_after(given(params.since)))
-        return self._list(
-            ObserveFailedRequestsResult, ctx, self.captured.newest_first("errors"), keep, params, status_kind
-        )
+        return self._list(ObserveFailedRequestsResult, ctx, ("errors",), keep, params, status_kind)
 
     def logs(self, params: ObserveLogsParams, ctx: CallContext) -> ObserveLogsResult:
         lowest = LEVELS.index(params.level)
@@ -155,9 +153,7 @@ class ObserveHandlers:
         keep = all_of(
             at_level if lowest else None, page_url_contains(given(params.url_filter)), at_or_after(given(params.since))
         )
-        return self._list(
-            ObserveLogsResult, ctx, self.captured.newest_first("logs"), keep, params, lambda event: str(event["level"])
-        )
+        return self._list(ObserveLogsResult, ctx, ("logs",), keep, params, lambda event: str(event["level"]))
 
     def network_bodies(self, params: ObserveNetworkBodiesParams, ctx: CallContext) -> ObserveNetworkBodiesResult:
         url, method = given(params.url_filter), given(params.method)
@@ -172,8 +168,7 @@ class ObserveHandlers:
                 and (high is None or event["status"] <= high)
             )
 
-        bodies = self.captured.newest_first("network_bodies")
-        result = self._list(ObserveNetworkBodiesResult, ctx, bodies, matches, params, status_class)
+        result = self._list(ObserveNetworkBodiesResult, ctx, ("network_bodies",), matches, params, status_class)
         synced = self.extension.current()
         if synced is not None:
             result.capturing = synced.settings.captureNetworkBodies
@@ -191,8 +186,7 @@ class ObserveHandlers:
                 and (url is None or url in (connections.url_of(event["id"]) or event.get("url", "")))
             )
 
-        events = self.captured.newest_first("websocket_events")
-        return self._list(ObserveWebsocketEventsResult, ctx, events, matches, params, websocket_kind)
+        return self._list(ObserveWebsocketEventsResult, ctx, ("websocket_events",), matches, params, websocket_kind)
 
     def websocket_status(self, params: ObserveWebsocketStatusParams, ctx: CallContext) -> ObserveWebsocketStatusResult:
         connections = self.captured.websockets.summaries(given(params.url_filter))
@@ -228,17 +222,20 @@ class ObserveHandlers:
         self,
         result: type[Listing],
         ctx: CallContext,
-        entries: list[Captured],
+        buffers: tuple[str, ...],
         keep: Filter,
         params: ListParams,
         kind: Kind,
     ) -> Listing:
-        """A page of the entries the filter keeps, or with summary_only how many of each kind."""
+        """A page of the entries the filter keeps (or, with summary_only, how many of each kind), read
+        once the tab's page has settled, or saying why it has not within capture.settle_wait_ms."""
+        settling = self.extension.wait_settled(LIMITS.capture.settle_wait_ms / 1000)
+        entries = self.captured.newest_first(*buffers)
         if not params.summary_only:
-            return listing(result, self._page(ctx, entries, keep, params.limit, params.cursor))
+            return listing(result, self._page(ctx, entries, keep, params.limit, params.cursor), settling)
         counts = Counter(kind(entry.event) for entry in entries if keep(entry))
         tally = [Tally(kind=name, count=count) for name, count in counts.most_common()]
-        return result(entries=[], count=0, total=sum(counts.values()), tally=tally)
+        return result(entries=[], count=0, total=sum(counts.values()), tally=tally, settling=settling or MISSING)
 
     def _page(self, ctx: CallContext, entries: list[Captured], keep: Filter, limit: int, cursor: Any) -> Page:
         try:

@@ -59,15 +59,17 @@ def listing(entries: list[Structured], result: Structured, noun: str, line: Any,
     """A list result: how many, one line per entry (newest first), where the URLs are, and how to go
     on; or, with summary_only, how many of each kind."""
     total = int(result.get("total", len(entries)))
+    settling = [f"capture may be incomplete: {result['settling']}; ask again shortly"] if result.get("settling") else []
     if result.get("tally"):
-        return f"{counted(total, noun)}: " + ", ".join(f"{tally['count']} {tally['kind']}" for tally in result["tally"])
+        tally = ", ".join(f"{tally['count']} {tally['kind']}" for tally in result["tally"])
+        return "\n".join([f"{counted(total, noun)}: {tally}", *settling])
     base = common_origin(entries, "pageUrl", "url")
     head = counted(total, noun) + (f", newest {len(entries)} shown" if len(entries) < total else "")
     lines = [head + (f" (on {base})" if base else "")]
     lines += [line(entry, base, now) for entry in entries]
     if result.get("next_cursor"):
         lines.append(f"more: cursor={result['next_cursor']}")
-    return "\n".join(lines)
+    return "\n".join(lines + settling)
 
 
 def generic(structured: Structured) -> str:
