@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import time
 
+from gasoline.text_forms import text_form
+
 from .conftest import Isolated
 from .processes import running_bridge
 
@@ -40,7 +42,7 @@ def test_a_tool_call_is_served_by_the_daemon(isolated: Isolated) -> None:
         assert result["isError"] is False
         health = result["structuredContent"]
         assert health["transports"]["stdio"]["bridges"] == 1 and health["pid"] != bridge.process.pid
-        assert json.loads(result["content"][0]["text"]) == health
+        assert result["content"][0]["text"] == text_form("configure", "health", health)
 
 
 def test_errors_follow_the_spec_and_the_server_carries_on(isolated: Isolated) -> None:
