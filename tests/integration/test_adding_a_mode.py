@@ -63,10 +63,7 @@ def test_a_new_read_only_mode_end_to_end(repo_copy: Path) -> None:
     assert run_python(repo_copy, *codegen, "gen").returncode == 0
     missing = run_python(repo_copy, *coverage)
     assert missing.returncode == 1
-    assert (
-        "configure(action='uptime'): gasoline.handlers.configure:ConfigureHandlers has no uptime()"
-        in missing.stdout
-    )
+    assert "configure(action='uptime'): gasoline.handlers.configure:ConfigureHandlers has no uptime()" in missing.stdout
 
     handler = repo_copy / "handwritten/gasoline/handlers/configure.py"
     imports = "from gasoline_generated.models import ConfigureUptimeParams, ConfigureUptimeResult\n"

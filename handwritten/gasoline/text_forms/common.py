@@ -3,6 +3,7 @@ words, and the generic form for results that have no form of their own."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
@@ -49,9 +50,14 @@ def counted(count: int, noun: str, plural: str | None = None) -> str:
     return f"{count} {noun if count == 1 else plural or noun + 's'}"
 
 
+SPREAD_OUT = re.compile(r"\s\s|[^\S ]|^\s|\s$")  # white space other than single spaces between words
+
+
 def one_line(text: Any, most: int = 300) -> str:
     """Text on one line, cut at `most` characters (the structured result keeps it whole)."""
-    flat = " ".join(str(text).split())
+    flat = str(text)
+    if SPREAD_OUT.search(flat):
+        flat = " ".join(flat.split())
     return flat if len(flat) <= most else flat[: most - 1] + "…"
 
 
