@@ -11,7 +11,7 @@ import {
   type RelayToPage,
   type WorkerRequest,
 } from "./shared/messages";
-import { CAPTURE_SETTING_KEYS } from "./shared/settings";
+import { CAPTURE_SETTING_KEYS, readCaptureSettings } from "./shared/settings";
 
 const CONFIG_KEYS: string[] = [...CAPTURE_SETTING_KEYS, DAEMON_PORT_KEY];
 
@@ -55,15 +55,21 @@ function post(message: RelayToPage): void {
   page?.port.postMessage(message);
 }
 
-/** Asks the worker (content scripts cannot read defaults.json) and passes the answer on. */
-async function sendConfig(): Promise<void> {
+/** The switches at once, from storage (the page holds what it captures until it has them), then
+ *  the whole config from the worker (content scripts cannot read defaults.json), asked again a
+ *  little later while the worker cannot answer (it may still be starting with the browser). */
+async function sendConfig(attempt = 0): Promise<void> {
   if (!page || !contextAlive) return;
+  const nonce = page.nonce;
   try {
+    post({ nonce, type: "config", config: await readCaptureSettings() });
     const request: WorkerRequest = { type: PAGE_CONFIG_MESSAGE };
     const config = (await chrome.runtime.sendMessage(request)) as PageConfig;
-    post({ nonce: page.nonce, type: "config", config });
+    post({ nonce, type: "config", config });
   } catch (error) {
     noteFailure(error);
+    const delay = Math.min(LIMITS.extension.retry_min_ms * 2 ** attempt, LIMITS.extension.retry_max_ms);
+    if (contextAlive) setTimeout(() => void sendConfig(attempt + 1), delay);
   }
 }
 

@@ -150,76 +150,6 @@ class AccessibilityViolation(BaseModel):
     """
 
 
-class ActionDialog(BaseModel):
-    """
-    A dialog the page opened while an action settled. It blocks the page until someone answers it; no tool answers it.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    type: Literal["alert", "confirm", "prompt"]
-    """
-    Which dialog.
-    """
-    message: Annotated[StrictStr, Field(max_length=300)]
-    """
-    Its message, cut at 300 characters.
-    """
-    open: StrictBool
-    """
-    Still open when the wait ended: the page does nothing (and takes no command) until someone answers it.
-    """
-
-
-class ActionError(BaseModel):
-    """
-    A console error or uncaught exception raised while an action settled.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    kind: Literal["console_error", "exception", "unhandled_rejection"]
-    """
-    console_error: a console.error call; exception: an uncaught error; unhandled_rejection: a promise rejected with no handler.
-    """
-    message: Annotated[StrictStr, Field(max_length=300)]
-    """
-    Its message (masked like every captured event), cut at 300 characters.
-    """
-
-
-class ActionFailedRequest(BaseModel):
-    """
-    A request that failed while an action settled.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    method: StrictStr
-    """
-    HTTP method.
-    """
-    url: Annotated[StrictStr, Field(max_length=300)]
-    """
-    Its URL, cut at 300 characters.
-    """
-    type: StrictStr | MISSING = MISSING
-    """
-    What asked for it, as the browser says: main_frame, sub_frame, script, stylesheet, image, xmlhttprequest (fetch and XHR), websocket, other...
-    """
-    status: Annotated[StrictInt | MISSING, Field(ge=100, le=599)] = MISSING
-    """
-    The HTTP status, when there was an answer.
-    """
-    error: StrictStr | MISSING = MISSING
-    """
-    The browser's network error when there was no answer, e.g. net::ERR_CONNECTION_REFUSED.
-    """
-
-
 class AnalyzeAccessibilityParams(BaseModel):
     """
     Arguments of analyze(what='accessibility').
@@ -375,6 +305,32 @@ class ClickParams(BaseModel):
     selector: Annotated[StrictStr, Field(min_length=1)]
     """
     CSS selector of the element to click; the first match is used.
+    """
+
+
+class ClickResult(BaseModel):
+    """
+    What the click command returns.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the element was clicked.
+    """
+    selector: StrictStr
+    """
+    The selector that was clicked.
+    """
+    tag: StrictStr
+    """
+    Tag name of the clicked element, lower case.
+    """
+    bounds: BoundingBox
+    """
+    Where the element was when clicked.
     """
 
 
@@ -1875,6 +1831,32 @@ class NavigateParams(BaseModel):
     """
 
 
+class NavigateResult(BaseModel):
+    """
+    What the navigate command returns.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the navigation happened.
+    """
+    url: StrictStr
+    """
+    The URL loaded, after redirects.
+    """
+    title: StrictStr | MISSING = MISSING
+    """
+    Title of the page, once loaded.
+    """
+    status: Annotated[StrictInt | MISSING, Field(ge=100, le=599)] = MISSING
+    """
+    HTTP status of the main document, when known.
+    """
+
+
 class NetworkBodyEvent(BaseModel):
     """
     One fetch or XMLHttpRequest with its bodies, captured only while "Capture Network Bodies" is on. Request bodies are kept up to 8192 bytes and response bodies up to 16384; binary bodies are described, not copied. Sensitive headers are stripped in the page before anything is sent.
@@ -2006,6 +1988,32 @@ class NewTabParams(BaseModel):
     track: StrictBool = False
     """
     Make the new tab the tracked tab.
+    """
+
+
+class NewTabResult(BaseModel):
+    """
+    What the new_tab command returns.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the tab was opened.
+    """
+    tab_id: Annotated[StrictInt, Field(ge=0)]
+    """
+    Id of the new tab.
+    """
+    url: StrictStr
+    """
+    URL the tab opened at.
+    """
+    tracked: StrictBool
+    """
+    Whether the new tab is now the tracked tab.
     """
 
 
@@ -2798,6 +2806,24 @@ class RefreshParams(BaseModel):
     """
 
 
+class RefreshResult(BaseModel):
+    """
+    What the refresh command returns.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the page was reloaded.
+    """
+    url: StrictStr
+    """
+    URL of the reloaded page.
+    """
+
+
 class SaveStateParams(BaseModel):
     """
     Parameters of the save_state command.
@@ -2971,6 +2997,28 @@ class TypeTextParams(BaseModel):
     submit: StrictBool = False
     """
     Press Enter after typing.
+    """
+
+
+class TypeTextResult(BaseModel):
+    """
+    What the type command returns.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: StrictBool
+    """
+    Whether the text was typed.
+    """
+    selector: StrictStr
+    """
+    The selector of the field.
+    """
+    value_length: Annotated[StrictInt, Field(ge=0)]
+    """
+    Length of the field's value afterwards (the value itself is not returned).
     """
 
 
@@ -3153,68 +3201,6 @@ class AccessibilityAuditResult(BaseModel):
     """
 
 
-class ActionEffects(BaseModel):
-    """
-    What an action caused in its tab, from just before it acted until the page settled: no request of the tab in flight and no navigation under way for 400 ms, or 3000 ms after acting, whichever came first (and never later than 1000 ms before the command's own time limit). Click, type, navigate, refresh and new_tab report it.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    navigated: StrictBool
-    """
-    Whether the tab's page changed: a document was loaded (a reload too), or the URL changed within the page (same_document).
-    """
-    same_document: StrictBool | MISSING = MISSING
-    """
-    True when the only navigation was a URL change within the page (history.pushState, a #fragment).
-    """
-    url: StrictStr
-    """
-    URL of the tab's page when the wait ended.
-    """
-    title: StrictStr | MISSING = MISSING
-    """
-    Its title, when it has one.
-    """
-    requests: Annotated[StrictInt, Field(ge=0)]
-    """
-    Requests the tab started meanwhile: documents, scripts, images, fetch, XHR, WebSocket handshakes.
-    """
-    pending_requests: Annotated[StrictInt, Field(ge=0)]
-    """
-    Of those, how many were still unanswered when the wait ended.
-    """
-    failed_count: Annotated[StrictInt, Field(ge=0)]
-    """
-    How many of those failed: an HTTP status of 400 or more, or no answer (refused, blocked, timed out). A request the page or a navigation cancelled is not a failure.
-    """
-    failed_requests: Annotated[list[ActionFailedRequest], Field(max_length=10)]
-    """
-    The failed requests, in the order they failed, at most 10.
-    """
-    error_count: Annotated[StrictInt, Field(ge=0)]
-    """
-    How many console errors and uncaught exceptions the tab's pages raised meanwhile.
-    """
-    errors: Annotated[list[ActionError], Field(max_length=10)]
-    """
-    Those errors, in order, at most 10.
-    """
-    dialogs: Annotated[list[ActionDialog], Field(max_length=10)]
-    """
-    alert, confirm and prompt dialogs the page opened meanwhile, at most 10.
-    """
-    waited_ms: Annotated[StrictInt, Field(ge=0)]
-    """
-    How long it waited after acting.
-    """
-    ended_by: Literal["quiet", "limit"]
-    """
-    quiet: the page settled; limit: the page was still busy (a request in flight, a navigation under way, or activity within the last quiet period) when the window ended.
-    """
-
-
 class CaptureEvent(RootModel[ConsoleEvent | ExceptionEvent | NetworkBodyEvent | NetworkErrorEvent | WebSocketEvent]):
     root: Annotated[
         ConsoleEvent | ExceptionEvent | NetworkBodyEvent | NetworkErrorEvent | WebSocketEvent,
@@ -3256,33 +3242,39 @@ class ClickCommand(BaseModel):
     params: ClickParams
 
 
-class ClickResult(BaseModel):
+class ClickCommandResult(BaseModel):
     """
-    What the click command returns.
+    What the extension posts back for a command.
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
-    success: StrictBool
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
     """
-    Whether the element was clicked.
+    The command's correlation_id.
     """
-    selector: StrictStr
+    kind: Literal["click"]
     """
-    The selector that was clicked.
+    The command kind.
     """
-    tag: StrictStr
+    status: Literal["ok", "error"]
     """
-    Tag name of the clicked element, lower case.
+    ok: result is present; error: error is present.
     """
-    bounds: BoundingBox
+    result: ClickResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
     """
-    Where the element was when clicked.
+    The tab the command ran in.
     """
-    effects: ActionEffects
+    url: StrictStr | MISSING = MISSING
     """
-    What the click caused.
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
     """
 
 
@@ -3841,33 +3833,39 @@ class NavigateCommand(BaseModel):
     params: NavigateParams
 
 
-class NavigateResult(BaseModel):
+class NavigateCommandResult(BaseModel):
     """
-    What the navigate command returns.
+    What the extension posts back for a command.
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
-    success: StrictBool
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
     """
-    Whether the navigation happened.
+    The command's correlation_id.
     """
-    url: StrictStr
+    kind: Literal["navigate"]
     """
-    The URL loaded, after redirects.
+    The command kind.
     """
-    title: StrictStr | MISSING = MISSING
+    status: Literal["ok", "error"]
     """
-    Title of the page, once loaded.
+    ok: result is present; error: error is present.
     """
-    status: Annotated[StrictInt | MISSING, Field(ge=100, le=599)] = MISSING
+    result: NavigateResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
     """
-    HTTP status of the main document, when known.
+    The tab the command ran in.
     """
-    effects: ActionEffects | MISSING = MISSING
+    url: StrictStr | MISSING = MISSING
     """
-    What loading the page caused, from the navigation's start until it settled; absent with wait_for_load false, which does not wait.
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
     """
 
 
@@ -3902,33 +3900,39 @@ class NewTabCommand(BaseModel):
     params: NewTabParams
 
 
-class NewTabResult(BaseModel):
+class NewTabCommandResult(BaseModel):
     """
-    What the new_tab command returns.
+    What the extension posts back for a command.
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
-    success: StrictBool
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
     """
-    Whether the tab was opened.
+    The command's correlation_id.
     """
-    tab_id: Annotated[StrictInt, Field(ge=0)]
+    kind: Literal["new_tab"]
     """
-    Id of the new tab.
+    The command kind.
     """
-    url: StrictStr
+    status: Literal["ok", "error"]
     """
-    URL the tab opened at.
+    ok: result is present; error: error is present.
     """
-    tracked: StrictBool
+    result: NewTabResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
     """
-    Whether the new tab is now the tracked tab.
+    The tab the command ran in.
     """
-    effects: ActionEffects
+    url: StrictStr | MISSING = MISSING
     """
-    What loading the new tab's page caused, until it settled.
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
     """
 
 
@@ -4342,25 +4346,39 @@ class RefreshCommand(BaseModel):
     params: RefreshParams
 
 
-class RefreshResult(BaseModel):
+class RefreshCommandResult(BaseModel):
     """
-    What the refresh command returns.
+    What the extension posts back for a command.
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
-    success: StrictBool
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
     """
-    Whether the page was reloaded.
+    The command's correlation_id.
     """
-    url: StrictStr
+    kind: Literal["refresh"]
     """
-    URL of the reloaded page.
+    The command kind.
     """
-    effects: ActionEffects
+    status: Literal["ok", "error"]
     """
-    What the reload caused, from its start until the page settled.
+    ok: result is present; error: error is present.
+    """
+    result: RefreshResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab the command ran in.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
     """
 
 
@@ -4462,29 +4480,39 @@ class TypeTextCommand(BaseModel):
     params: TypeTextParams
 
 
-class TypeTextResult(BaseModel):
+class TypeTextCommandResult(BaseModel):
     """
-    What the type command returns.
+    What the extension posts back for a command.
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
-    success: StrictBool
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
     """
-    Whether the text was typed.
+    The command's correlation_id.
     """
-    selector: StrictStr
+    kind: Literal["type"]
     """
-    The selector of the field.
+    The command kind.
     """
-    value_length: Annotated[StrictInt, Field(ge=0)]
+    status: Literal["ok", "error"]
     """
-    Length of the field's value afterwards (the value itself is not returned).
+    ok: result is present; error: error is present.
     """
-    effects: ActionEffects
+    result: TypeTextResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
     """
-    What typing (and Enter, with submit) caused.
+    The tab the command ran in.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
     """
 
 
@@ -4576,42 +4604,6 @@ class AccessibilityAuditCommandResult(BaseModel):
     ok: result is present; error: error is present.
     """
     result: AccessibilityAuditResult | MISSING = MISSING
-    error: CommandError | MISSING = MISSING
-    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
-    """
-    The tab the command ran in.
-    """
-    url: StrictStr | MISSING = MISSING
-    """
-    URL of that tab when the command ran.
-    """
-    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
-    """
-    Time the extension spent on the command.
-    """
-
-
-class ClickCommandResult(BaseModel):
-    """
-    What the extension posts back for a command.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
-    """
-    The command's correlation_id.
-    """
-    kind: Literal["click"]
-    """
-    The command kind.
-    """
-    status: Literal["ok", "error"]
-    """
-    ok: result is present; error: error is present.
-    """
-    result: ClickResult | MISSING = MISSING
     error: CommandError | MISSING = MISSING
     tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
     """
@@ -4721,78 +4713,6 @@ class ConfigureHealthResult(BaseModel):
     """
 
 
-class NavigateCommandResult(BaseModel):
-    """
-    What the extension posts back for a command.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
-    """
-    The command's correlation_id.
-    """
-    kind: Literal["navigate"]
-    """
-    The command kind.
-    """
-    status: Literal["ok", "error"]
-    """
-    ok: result is present; error: error is present.
-    """
-    result: NavigateResult | MISSING = MISSING
-    error: CommandError | MISSING = MISSING
-    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
-    """
-    The tab the command ran in.
-    """
-    url: StrictStr | MISSING = MISSING
-    """
-    URL of that tab when the command ran.
-    """
-    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
-    """
-    Time the extension spent on the command.
-    """
-
-
-class NewTabCommandResult(BaseModel):
-    """
-    What the extension posts back for a command.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
-    """
-    The command's correlation_id.
-    """
-    kind: Literal["new_tab"]
-    """
-    The command kind.
-    """
-    status: Literal["ok", "error"]
-    """
-    ok: result is present; error: error is present.
-    """
-    result: NewTabResult | MISSING = MISSING
-    error: CommandError | MISSING = MISSING
-    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
-    """
-    The tab the command ran in.
-    """
-    url: StrictStr | MISSING = MISSING
-    """
-    URL of that tab when the command ran.
-    """
-    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
-    """
-    Time the extension spent on the command.
-    """
-
-
 class PageInfoCommandResult(BaseModel):
     """
     What the extension posts back for a command.
@@ -4847,42 +4767,6 @@ class ProjectConfig(BaseModel):
     """
 
 
-class RefreshCommandResult(BaseModel):
-    """
-    What the extension posts back for a command.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
-    """
-    The command's correlation_id.
-    """
-    kind: Literal["refresh"]
-    """
-    The command kind.
-    """
-    status: Literal["ok", "error"]
-    """
-    ok: result is present; error: error is present.
-    """
-    result: RefreshResult | MISSING = MISSING
-    error: CommandError | MISSING = MISSING
-    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
-    """
-    The tab the command ran in.
-    """
-    url: StrictStr | MISSING = MISSING
-    """
-    URL of that tab when the command ran.
-    """
-    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
-    """
-    Time the extension spent on the command.
-    """
-
-
 class SyncResponse(BaseModel):
     """
     The daemon's answer.
@@ -4904,42 +4788,6 @@ class SyncResponse(BaseModel):
     Commands for the extension to run; none when absent.
     """
     redaction: RedactionHandover | MISSING = MISSING
-
-
-class TypeTextCommandResult(BaseModel):
-    """
-    What the extension posts back for a command.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
-    """
-    The command's correlation_id.
-    """
-    kind: Literal["type"]
-    """
-    The command kind.
-    """
-    status: Literal["ok", "error"]
-    """
-    ok: result is present; error: error is present.
-    """
-    result: TypeTextResult | MISSING = MISSING
-    error: CommandError | MISSING = MISSING
-    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
-    """
-    The tab the command ran in.
-    """
-    url: StrictStr | MISSING = MISSING
-    """
-    URL of that tab when the command ran.
-    """
-    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
-    """
-    Time the extension spent on the command.
-    """
 
 
 class CommandResult(

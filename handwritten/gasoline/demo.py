@@ -34,8 +34,6 @@ def shown(value: Any, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit] + " ..."
 
 
-
-
 def stdio_session() -> None:
     heading("An MCP client starts `gasoline` and speaks MCP over its stdio")
     client = StdioSession()

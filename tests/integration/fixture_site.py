@@ -7,11 +7,11 @@ from __future__ import annotations
 import functools
 import threading
 import time
-from urllib.parse import parse_qs, urlsplit
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 PAGES = Path(__file__).with_name("pages")
 STRICT_CSP = "default-src 'self'; script-src 'self'"

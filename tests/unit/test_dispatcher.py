@@ -8,6 +8,7 @@ from collections.abc import Mapping
 import pytest
 from pydantic import BaseModel
 
+from gasoline import __version__
 from gasoline.composition import DaemonConfig, create_daemon, create_services
 from gasoline.contract import CallContext, ModeHandler
 from gasoline.core.dispatch import Dispatcher
@@ -30,7 +31,7 @@ def test_health_returns_a_structured_result_valid_against_its_model(dispatcher: 
     assert list(by_tool) == ["observe", "analyze", "interact", "configure"]
     for (tool, mode), entry in MODES.items():
         assert mode in (by_tool[tool].published_modes if entry.published else by_tool[tool].planned_modes)
-    assert result.text.startswith("service: gasoline\n") and not result.text.startswith("{")
+    assert result.text.startswith(f"gasoline {__version__}, pid {os.getpid()}, up ")
 
 
 def errors_of(dispatcher: Dispatcher, tool: str, arguments: Mapping[str, object] | None) -> ToolError:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from . import analyze, observe
+from . import analyze, configure, observe
 from .common import Structured, generic
 
 TextForm = Callable[[Structured, float], str]
@@ -24,6 +24,8 @@ FORMS: dict[tuple[str, str], TextForm] = {
     ("analyze", "dom"): analyze.dom,
     ("analyze", "page_info"): analyze.page_info,
     ("analyze", "accessibility"): analyze.accessibility,
+    ("configure", "health"): configure.health,
+    ("configure", "clear"): configure.clear,
 }
 
 
