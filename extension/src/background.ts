@@ -3,8 +3,9 @@
 // Every listener is registered at the top level, so a worker woken by an event finds its listener.
 import { AI_WEB_PILOT_KEY, CAPTURE_SETTING_KEYS } from "./shared/settings";
 import { DAEMON_PORT_KEY } from "./shared/daemon-port";
-import { EVENTS_MESSAGE, PAGE_CONFIG_MESSAGE, SYNC_NOW_MESSAGE, type WorkerRequest } from "./shared/messages";
+import { DIALOG_MESSAGE, EVENTS_MESSAGE, PAGE_CONFIG_MESSAGE, SYNC_NOW_MESSAGE, type WorkerRequest } from "./shared/messages";
 import { TRACKING_KEYS } from "./shared/tracking";
+import { receiveDialogSignal } from "./background/commands/effects";
 import { receiveEvents } from "./background/event-intake";
 import { queueRestored } from "./background/event-queue";
 import { scheduleUpload } from "./background/event-uploader";
@@ -19,7 +20,10 @@ const extensionPagePrefix = chrome.runtime.getURL("");
 chrome.runtime.onMessage.addListener((message: WorkerRequest, sender, sendResponse) => {
   if (sender.id !== chrome.runtime.id) return false;
   if (message?.type === EVENTS_MESSAGE && sender.tab?.id !== undefined) {
-    receiveEvents(message.events, message.dropped, sender.tab.id);
+    receiveEvents(message.events, message.dropped, sender.tab.id, message.requests);
+    sendResponse({ received: true });
+  } else if (message?.type === DIALOG_MESSAGE && sender.tab?.id !== undefined) {
+    receiveDialogSignal(sender.tab.id, message.signal);
     sendResponse({ received: true });
   } else if (message?.type === PAGE_CONFIG_MESSAGE && sender.tab?.id !== undefined) {
     void pageConfig().then(sendResponse);

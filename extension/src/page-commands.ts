@@ -15,17 +15,17 @@ const wholeCommands = {
   dom_query: domQuery,
   page_info: pageInfo,
   highlight,
-  click,
-  type,
   upload,
 } satisfies { [K in Kind]?: WholeCommand<K> };
 
 /** Kinds the worker may hand to the page as they are (run.ts's inPageCommand takes only these). */
 export type PageCommandKind = keyof typeof wholeCommands;
 
-/** The page's half of commands the worker finishes itself. */
+/** The page's half of commands the worker finishes itself (an action's effects are the worker's). */
 const parts: Record<string, (params: any) => unknown> = {
   accessibility_audit: accessibilityAudit,
+  click,
+  type,
   read_web_storage: readWebStorage,
   replace_web_storage: replaceWebStorage,
 };

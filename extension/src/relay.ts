@@ -1,13 +1,17 @@
 // ISOLATED-world content script: takes the inject script's MessagePort, forwards its event
-// batches to the service worker, and tells it the capture switches and the daemon port.
+// batches and dialog signals to the service worker, and tells it the capture switches and the
+// daemon port.
 import { LIMITS } from "../../generated/ts/limits";
 import { DAEMON_PORT_KEY } from "./shared/daemon-port";
 import {
+  DIALOG_MESSAGE,
   EVENTS_MESSAGE,
   PAGE_CONFIG_MESSAGE,
+  PAGE_SIGNAL_EVENT,
   type ChannelOffer,
   type PageConfig,
   type PageEventBatch,
+  type PageSignal,
   type RelayToPage,
   type WorkerRequest,
 } from "./shared/messages";
@@ -21,6 +25,8 @@ let contextAlive = true;
 // Capture phase, registered at document_start: this runs before any page listener, and the
 // offer is stopped here so page scripts never see the port or the nonce.
 window.addEventListener("message", onWindowMessage, true);
+// The same for the inject script's signals, which cannot wait for the port (a dialog blocks the page).
+window.addEventListener(PAGE_SIGNAL_EVENT, onPageSignal, true);
 chrome.storage.onChanged.addListener((changes, area) => {
   if (area === "local" && CONFIG_KEYS.some((key) => key in changes)) void sendConfig();
 });
@@ -48,7 +54,23 @@ function onPageMessage(data: unknown): void {
   const batch = data as PageEventBatch | null;
   if (!page || typeof batch !== "object" || batch === null || batch.nonce !== page.nonce) return;
   if (batch.type !== "events" || !Array.isArray(batch.events)) return;
-  forward({ type: EVENTS_MESSAGE, events: batch.events, dropped: batch.dropped });
+  forward({ type: EVENTS_MESSAGE, events: batch.events, dropped: batch.dropped, requests: batch.requests });
+}
+
+/** A signal the inject script dispatched on window: passed on to the worker before the page's
+ *  task goes on (a dialog that opens blocks it, and the message still leaves). */
+function onPageSignal(event: Event): void {
+  if (!page || !(event instanceof CustomEvent) || typeof event.detail !== "string") return;
+  let signal: PageSignal;
+  try {
+    signal = JSON.parse(event.detail) as PageSignal;
+  } catch {
+    return;
+  }
+  if (signal?.nonce !== page.nonce) return;
+  event.stopImmediatePropagation();
+  const { phase, dialog, message } = signal;
+  forward({ type: DIALOG_MESSAGE, signal: { phase, dialog, message: String(message) } });
 }
 
 function post(message: RelayToPage): void {

@@ -150,6 +150,76 @@ class AccessibilityViolation(BaseModel):
     """
 
 
+class ActionDialog(BaseModel):
+    """
+    A dialog the page opened while an action settled. It blocks the page until someone answers it; no tool answers it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["alert", "confirm", "prompt"]
+    """
+    Which dialog.
+    """
+    message: Annotated[StrictStr, Field(max_length=300)]
+    """
+    Its message, cut at 300 characters.
+    """
+    open: StrictBool
+    """
+    Still open when the wait ended: the page does nothing (and takes no command) until someone answers it.
+    """
+
+
+class ActionError(BaseModel):
+    """
+    A console error or uncaught exception raised while an action settled.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal["console_error", "exception", "unhandled_rejection"]
+    """
+    console_error: a console.error call; exception: an uncaught error; unhandled_rejection: a promise rejected with no handler.
+    """
+    message: Annotated[StrictStr, Field(max_length=300)]
+    """
+    Its message (masked like every captured event), cut at 300 characters.
+    """
+
+
+class ActionFailedRequest(BaseModel):
+    """
+    A request that failed while an action settled.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    method: StrictStr
+    """
+    HTTP method.
+    """
+    url: Annotated[StrictStr, Field(max_length=300)]
+    """
+    Its URL, cut at 300 characters.
+    """
+    type: Literal["fetch", "xhr", "document"] | MISSING = MISSING
+    """
+    fetch or xhr: a request the page made; document: a page the tab could not load.
+    """
+    status: Annotated[StrictInt | MISSING, Field(ge=100, le=599)] = MISSING
+    """
+    The HTTP status, when there was an answer.
+    """
+    error: StrictStr | MISSING = MISSING
+    """
+    Why there was no answer: the page's error for fetch and XHR (TypeError: Failed to fetch, Network error), the browser's for a page (net::ERR_CONNECTION_REFUSED).
+    """
+
+
 class AnalyzeAccessibilityParams(BaseModel):
     """
     Arguments of analyze(what='accessibility').
@@ -305,32 +375,6 @@ class ClickParams(BaseModel):
     selector: Annotated[StrictStr, Field(min_length=1)]
     """
     CSS selector of the element to click; the first match is used.
-    """
-
-
-class ClickResult(BaseModel):
-    """
-    What the click command returns.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    success: StrictBool
-    """
-    Whether the element was clicked.
-    """
-    selector: StrictStr
-    """
-    The selector that was clicked.
-    """
-    tag: StrictStr
-    """
-    Tag name of the clicked element, lower case.
-    """
-    bounds: BoundingBox
-    """
-    Where the element was when clicked.
     """
 
 
@@ -1831,32 +1875,6 @@ class NavigateParams(BaseModel):
     """
 
 
-class NavigateResult(BaseModel):
-    """
-    What the navigate command returns.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    success: StrictBool
-    """
-    Whether the navigation happened.
-    """
-    url: StrictStr
-    """
-    The URL loaded, after redirects.
-    """
-    title: StrictStr | MISSING = MISSING
-    """
-    Title of the page, once loaded.
-    """
-    status: Annotated[StrictInt | MISSING, Field(ge=100, le=599)] = MISSING
-    """
-    HTTP status of the main document, when known.
-    """
-
-
 class NetworkBodyEvent(BaseModel):
     """
     One fetch or XMLHttpRequest with its bodies, captured only while "Capture Network Bodies" is on. Request bodies are kept up to 8192 bytes and response bodies up to 16384; binary bodies are described, not copied. Sensitive headers are stripped in the page before anything is sent.
@@ -1988,32 +2006,6 @@ class NewTabParams(BaseModel):
     track: StrictBool = False
     """
     Make the new tab the tracked tab.
-    """
-
-
-class NewTabResult(BaseModel):
-    """
-    What the new_tab command returns.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    success: StrictBool
-    """
-    Whether the tab was opened.
-    """
-    tab_id: Annotated[StrictInt, Field(ge=0)]
-    """
-    Id of the new tab.
-    """
-    url: StrictStr
-    """
-    URL the tab opened at.
-    """
-    tracked: StrictBool
-    """
-    Whether the new tab is now the tracked tab.
     """
 
 
@@ -2806,24 +2798,6 @@ class RefreshParams(BaseModel):
     """
 
 
-class RefreshResult(BaseModel):
-    """
-    What the refresh command returns.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    success: StrictBool
-    """
-    Whether the page was reloaded.
-    """
-    url: StrictStr
-    """
-    URL of the reloaded page.
-    """
-
-
 class SaveStateParams(BaseModel):
     """
     Parameters of the save_state command.
@@ -2997,28 +2971,6 @@ class TypeTextParams(BaseModel):
     submit: StrictBool = False
     """
     Press Enter after typing.
-    """
-
-
-class TypeTextResult(BaseModel):
-    """
-    What the type command returns.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    success: StrictBool
-    """
-    Whether the text was typed.
-    """
-    selector: StrictStr
-    """
-    The selector of the field.
-    """
-    value_length: Annotated[StrictInt, Field(ge=0)]
-    """
-    Length of the field's value afterwards (the value itself is not returned).
     """
 
 
@@ -3201,6 +3153,68 @@ class AccessibilityAuditResult(BaseModel):
     """
 
 
+class ActionEffects(BaseModel):
+    """
+    What an action caused in its tab, from just before it acted until the page settled: no request of the tab's page in flight and no navigation under way for 400 ms, or 3000 ms after acting, whichever came first (and never later than 1000 ms before the command's own time limit). Click, type, navigate, refresh and new_tab report it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    navigated: StrictBool
+    """
+    Whether the tab's page changed: a document was loaded (a reload too), or the URL changed within the page (same_document).
+    """
+    same_document: StrictBool | MISSING = MISSING
+    """
+    True when the only navigation was a URL change within the page (history.pushState, a #fragment).
+    """
+    url: StrictStr
+    """
+    URL of the tab's page when the wait ended.
+    """
+    title: StrictStr | MISSING = MISSING
+    """
+    Its title, when it has one.
+    """
+    requests: Annotated[StrictInt, Field(ge=0)]
+    """
+    fetch and XHR requests the tab's pages started meanwhile (the pages a navigation loads are in navigated and url; their images, scripts and styles are not counted).
+    """
+    pending_requests: Annotated[StrictInt, Field(ge=0)]
+    """
+    Of those, how many were still unanswered when the wait ended. A request open since before the action, such as a long poll, is not waited for.
+    """
+    failed_count: Annotated[StrictInt, Field(ge=0)]
+    """
+    How many of those failed (an HTTP status of 400 or more, or no answer: refused, blocked, timed out), and pages the tab could not load. A request the page aborted, or a navigation another one replaced, is not a failure.
+    """
+    failed_requests: Annotated[list[ActionFailedRequest], Field(max_length=10)]
+    """
+    The failed requests, in the order they failed, at most 10.
+    """
+    error_count: Annotated[StrictInt, Field(ge=0)]
+    """
+    How many console errors and uncaught exceptions the tab's pages raised meanwhile.
+    """
+    errors: Annotated[list[ActionError], Field(max_length=10)]
+    """
+    Those errors, in order, at most 10.
+    """
+    dialogs: Annotated[list[ActionDialog], Field(max_length=10)]
+    """
+    alert, confirm and prompt dialogs the page opened meanwhile, at most 10.
+    """
+    waited_ms: Annotated[StrictInt, Field(ge=0)]
+    """
+    How long it waited after acting.
+    """
+    ended_by: Literal["quiet", "limit"]
+    """
+    quiet: the page settled; limit: the page was still busy (a request in flight, a navigation under way, or activity within the last quiet period) when the window ended.
+    """
+
+
 class CaptureEvent(RootModel[ConsoleEvent | ExceptionEvent | NetworkBodyEvent | NetworkErrorEvent | WebSocketEvent]):
     root: Annotated[
         ConsoleEvent | ExceptionEvent | NetworkBodyEvent | NetworkErrorEvent | WebSocketEvent,
@@ -3242,39 +3256,33 @@ class ClickCommand(BaseModel):
     params: ClickParams
 
 
-class ClickCommandResult(BaseModel):
+class ClickResult(BaseModel):
     """
-    What the extension posts back for a command.
+    What the click command returns.
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
-    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    success: StrictBool
     """
-    The command's correlation_id.
+    Whether the element was clicked.
     """
-    kind: Literal["click"]
+    selector: StrictStr
     """
-    The command kind.
+    The selector that was clicked.
     """
-    status: Literal["ok", "error"]
+    tag: StrictStr
     """
-    ok: result is present; error: error is present.
+    Tag name of the clicked element, lower case.
     """
-    result: ClickResult | MISSING = MISSING
-    error: CommandError | MISSING = MISSING
-    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    bounds: BoundingBox
     """
-    The tab the command ran in.
+    Where the element was when clicked.
     """
-    url: StrictStr | MISSING = MISSING
+    effects: ActionEffects
     """
-    URL of that tab when the command ran.
-    """
-    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
-    """
-    Time the extension spent on the command.
+    What the click caused.
     """
 
 
@@ -3833,39 +3841,33 @@ class NavigateCommand(BaseModel):
     params: NavigateParams
 
 
-class NavigateCommandResult(BaseModel):
+class NavigateResult(BaseModel):
     """
-    What the extension posts back for a command.
+    What the navigate command returns.
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
-    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    success: StrictBool
     """
-    The command's correlation_id.
+    Whether the navigation happened.
     """
-    kind: Literal["navigate"]
+    url: StrictStr
     """
-    The command kind.
+    The URL loaded, after redirects.
     """
-    status: Literal["ok", "error"]
+    title: StrictStr | MISSING = MISSING
     """
-    ok: result is present; error: error is present.
+    Title of the page, once loaded.
     """
-    result: NavigateResult | MISSING = MISSING
-    error: CommandError | MISSING = MISSING
-    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    status: Annotated[StrictInt | MISSING, Field(ge=100, le=599)] = MISSING
     """
-    The tab the command ran in.
+    HTTP status of the main document, when known.
     """
-    url: StrictStr | MISSING = MISSING
+    effects: ActionEffects | MISSING = MISSING
     """
-    URL of that tab when the command ran.
-    """
-    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
-    """
-    Time the extension spent on the command.
+    What loading the page caused, from the navigation's start until it settled; absent with wait_for_load false, which does not wait.
     """
 
 
@@ -3900,39 +3902,33 @@ class NewTabCommand(BaseModel):
     params: NewTabParams
 
 
-class NewTabCommandResult(BaseModel):
+class NewTabResult(BaseModel):
     """
-    What the extension posts back for a command.
+    What the new_tab command returns.
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
-    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    success: StrictBool
     """
-    The command's correlation_id.
+    Whether the tab was opened.
     """
-    kind: Literal["new_tab"]
+    tab_id: Annotated[StrictInt, Field(ge=0)]
     """
-    The command kind.
+    Id of the new tab.
     """
-    status: Literal["ok", "error"]
+    url: StrictStr
     """
-    ok: result is present; error: error is present.
+    URL the tab opened at.
     """
-    result: NewTabResult | MISSING = MISSING
-    error: CommandError | MISSING = MISSING
-    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    tracked: StrictBool
     """
-    The tab the command ran in.
+    Whether the new tab is now the tracked tab.
     """
-    url: StrictStr | MISSING = MISSING
+    effects: ActionEffects
     """
-    URL of that tab when the command ran.
-    """
-    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
-    """
-    Time the extension spent on the command.
+    What loading the new tab's page caused, until it settled.
     """
 
 
@@ -4346,39 +4342,25 @@ class RefreshCommand(BaseModel):
     params: RefreshParams
 
 
-class RefreshCommandResult(BaseModel):
+class RefreshResult(BaseModel):
     """
-    What the extension posts back for a command.
+    What the refresh command returns.
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
-    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    success: StrictBool
     """
-    The command's correlation_id.
+    Whether the page was reloaded.
     """
-    kind: Literal["refresh"]
+    url: StrictStr
     """
-    The command kind.
+    URL of the reloaded page.
     """
-    status: Literal["ok", "error"]
+    effects: ActionEffects
     """
-    ok: result is present; error: error is present.
-    """
-    result: RefreshResult | MISSING = MISSING
-    error: CommandError | MISSING = MISSING
-    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
-    """
-    The tab the command ran in.
-    """
-    url: StrictStr | MISSING = MISSING
-    """
-    URL of that tab when the command ran.
-    """
-    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
-    """
-    Time the extension spent on the command.
+    What the reload caused, from its start until the page settled.
     """
 
 
@@ -4480,39 +4462,29 @@ class TypeTextCommand(BaseModel):
     params: TypeTextParams
 
 
-class TypeTextCommandResult(BaseModel):
+class TypeTextResult(BaseModel):
     """
-    What the extension posts back for a command.
+    What the type command returns.
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
-    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    success: StrictBool
     """
-    The command's correlation_id.
+    Whether the text was typed.
     """
-    kind: Literal["type"]
+    selector: StrictStr
     """
-    The command kind.
+    The selector of the field.
     """
-    status: Literal["ok", "error"]
+    value_length: Annotated[StrictInt, Field(ge=0)]
     """
-    ok: result is present; error: error is present.
+    Length of the field's value afterwards (the value itself is not returned).
     """
-    result: TypeTextResult | MISSING = MISSING
-    error: CommandError | MISSING = MISSING
-    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    effects: ActionEffects
     """
-    The tab the command ran in.
-    """
-    url: StrictStr | MISSING = MISSING
-    """
-    URL of that tab when the command ran.
-    """
-    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
-    """
-    Time the extension spent on the command.
+    What typing (and Enter, with submit) caused.
     """
 
 
@@ -4604,6 +4576,42 @@ class AccessibilityAuditCommandResult(BaseModel):
     ok: result is present; error: error is present.
     """
     result: AccessibilityAuditResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab the command ran in.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
+    """
+
+
+class ClickCommandResult(BaseModel):
+    """
+    What the extension posts back for a command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    The command's correlation_id.
+    """
+    kind: Literal["click"]
+    """
+    The command kind.
+    """
+    status: Literal["ok", "error"]
+    """
+    ok: result is present; error: error is present.
+    """
+    result: ClickResult | MISSING = MISSING
     error: CommandError | MISSING = MISSING
     tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
     """
@@ -4713,6 +4721,78 @@ class ConfigureHealthResult(BaseModel):
     """
 
 
+class NavigateCommandResult(BaseModel):
+    """
+    What the extension posts back for a command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    The command's correlation_id.
+    """
+    kind: Literal["navigate"]
+    """
+    The command kind.
+    """
+    status: Literal["ok", "error"]
+    """
+    ok: result is present; error: error is present.
+    """
+    result: NavigateResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab the command ran in.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
+    """
+
+
+class NewTabCommandResult(BaseModel):
+    """
+    What the extension posts back for a command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    The command's correlation_id.
+    """
+    kind: Literal["new_tab"]
+    """
+    The command kind.
+    """
+    status: Literal["ok", "error"]
+    """
+    ok: result is present; error: error is present.
+    """
+    result: NewTabResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab the command ran in.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
+    """
+
+
 class PageInfoCommandResult(BaseModel):
     """
     What the extension posts back for a command.
@@ -4767,6 +4847,42 @@ class ProjectConfig(BaseModel):
     """
 
 
+class RefreshCommandResult(BaseModel):
+    """
+    What the extension posts back for a command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    The command's correlation_id.
+    """
+    kind: Literal["refresh"]
+    """
+    The command kind.
+    """
+    status: Literal["ok", "error"]
+    """
+    ok: result is present; error: error is present.
+    """
+    result: RefreshResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab the command ran in.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
+    """
+
+
 class SyncResponse(BaseModel):
     """
     The daemon's answer.
@@ -4788,6 +4904,42 @@ class SyncResponse(BaseModel):
     Commands for the extension to run; none when absent.
     """
     redaction: RedactionHandover | MISSING = MISSING
+
+
+class TypeTextCommandResult(BaseModel):
+    """
+    What the extension posts back for a command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    correlation_id: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9_-]{1,64}$")]
+    """
+    The command's correlation_id.
+    """
+    kind: Literal["type"]
+    """
+    The command kind.
+    """
+    status: Literal["ok", "error"]
+    """
+    ok: result is present; error: error is present.
+    """
+    result: TypeTextResult | MISSING = MISSING
+    error: CommandError | MISSING = MISSING
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab the command ran in.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    URL of that tab when the command ran.
+    """
+    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    Time the extension spent on the command.
+    """
 
 
 class CommandResult(

@@ -179,6 +179,21 @@ class PilotLimits:
     upload_max_bytes: Final = 10485760
     """Largest file upload can attach. (bytes)"""
 
+    settle_quiet_ms: Final = 400
+    """After click, type, navigate, refresh or new_tab acts, the page counts as settled once it has been this long with no request of its tab in flight and no navigation under way (a 300 ms debounce still fires within it). (ms)"""
+
+    settle_max_ms: Final = 3000
+    """Longest an action waits after acting for its page to settle; past this it reports what it saw, and that the limit was reached. (ms)"""
+
+    settle_reserve_ms: Final = 1000
+    """The wait for the page to settle ends at least this long before the command's own time limit. (ms)"""
+
+    effect_entries: Final = 10
+    """Failed requests, errors and dialogs an action lists at most, each; the counts are of all. (entries)"""
+
+    effect_text_chars: Final = 300
+    """Text kept of each error message, dialog message and failed request URL an action reports. (chars)"""
+
 
 class CodeLimits:
     """Code tools, which stay inside the repository."""

@@ -118,6 +118,16 @@ export const LIMITS = {
     highlight_ms: 5000,
     /** Largest file upload can attach. (bytes) */
     upload_max_bytes: 10485760,
+    /** After click, type, navigate, refresh or new_tab acts, the page counts as settled once it has been this long with no request of its tab in flight and no navigation under way (a 300 ms debounce still fires within it). (ms) */
+    settle_quiet_ms: 400,
+    /** Longest an action waits after acting for its page to settle; past this it reports what it saw, and that the limit was reached. (ms) */
+    settle_max_ms: 3000,
+    /** The wait for the page to settle ends at least this long before the command's own time limit. (ms) */
+    settle_reserve_ms: 1000,
+    /** Failed requests, errors and dialogs an action lists at most, each; the counts are of all. (entries) */
+    effect_entries: 10,
+    /** Text kept of each error message, dialog message and failed request URL an action reports. (chars) */
+    effect_text_chars: 300,
   },
   /** Code tools, which stay inside the repository. */
   code: {

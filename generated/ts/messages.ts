@@ -110,6 +110,68 @@ export interface AccessibilityViolation {
   nodes: AccessibilityNode[];
 }
 
+/** A dialog the page opened while an action settled. It blocks the page until someone answers it; no tool answers it. */
+export interface ActionDialog {
+  /** Which dialog. */
+  type: "alert" | "confirm" | "prompt";
+  /** Its message, cut at 300 characters. */
+  message: string;
+  /** Still open when the wait ended: the page does nothing (and takes no command) until someone answers it. */
+  open: boolean;
+}
+
+/** What an action caused in its tab, from just before it acted until the page settled: no request of the tab's page in flight and no navigation under way for 400 ms, or 3000 ms after acting, whichever came first (and never later than 1000 ms before the command's own time limit). Click, type, navigate, refresh and new_tab report it. */
+export interface ActionEffects {
+  /** Whether the tab's page changed: a document was loaded (a reload too), or the URL changed within the page (same_document). */
+  navigated: boolean;
+  /** True when the only navigation was a URL change within the page (history.pushState, a #fragment). */
+  same_document?: boolean;
+  /** URL of the tab's page when the wait ended. */
+  url: string;
+  /** Its title, when it has one. */
+  title?: string;
+  /** fetch and XHR requests the tab's pages started meanwhile (the pages a navigation loads are in navigated and url; their images, scripts and styles are not counted). */
+  requests: number;
+  /** Of those, how many were still unanswered when the wait ended. A request open since before the action, such as a long poll, is not waited for. */
+  pending_requests: number;
+  /** How many of those failed (an HTTP status of 400 or more, or no answer: refused, blocked, timed out), and pages the tab could not load. A request the page aborted, or a navigation another one replaced, is not a failure. */
+  failed_count: number;
+  /** The failed requests, in the order they failed, at most 10. */
+  failed_requests: ActionFailedRequest[];
+  /** How many console errors and uncaught exceptions the tab's pages raised meanwhile. */
+  error_count: number;
+  /** Those errors, in order, at most 10. */
+  errors: ActionError[];
+  /** alert, confirm and prompt dialogs the page opened meanwhile, at most 10. */
+  dialogs: ActionDialog[];
+  /** How long it waited after acting. */
+  waited_ms: number;
+  /** quiet: the page settled; limit: the page was still busy (a request in flight, a navigation under way, or activity within the last quiet period) when the window ended. */
+  ended_by: "quiet" | "limit";
+}
+
+/** A console error or uncaught exception raised while an action settled. */
+export interface ActionError {
+  /** console_error: a console.error call; exception: an uncaught error; unhandled_rejection: a promise rejected with no handler. */
+  kind: "console_error" | "exception" | "unhandled_rejection";
+  /** Its message (masked like every captured event), cut at 300 characters. */
+  message: string;
+}
+
+/** A request that failed while an action settled. */
+export interface ActionFailedRequest {
+  /** HTTP method. */
+  method: string;
+  /** Its URL, cut at 300 characters. */
+  url: string;
+  /** fetch or xhr: a request the page made; document: a page the tab could not load. */
+  type?: "fetch" | "xhr" | "document";
+  /** The HTTP status, when there was an answer. */
+  status?: number;
+  /** Why there was no answer: the page's error for fetch and XHR (TypeError: Failed to fetch, Network error), the browser's for a page (net::ERR_CONNECTION_REFUSED). */
+  error?: string;
+}
+
 /** An approval request as the human channels show it, redacted; never its token. */
 export interface Approval {
   /** The id the client retries with, as approval_id. */
@@ -193,6 +255,8 @@ export interface ClickResult {
   tag: string;
   /** Where the element was when clicked. */
   bounds: BoundingBox;
+  /** What the click caused. */
+  effects: ActionEffects;
 }
 
 /** A command for the extension to run in a tab. */
@@ -647,6 +711,8 @@ export interface NavigateResult {
   title?: string;
   /** HTTP status of the main document, when known. */
   status?: number;
+  /** What loading the page caused, from the navigation's start until it settled; absent with wait_for_load false, which does not wait. */
+  effects?: ActionEffects;
 }
 
 /** A command for the extension to run in a tab. */
@@ -700,6 +766,8 @@ export interface NewTabResult {
   url: string;
   /** Whether the new tab is now the tracked tab. */
   tracked: boolean;
+  /** What loading the new tab's page caused, until it settled. */
+  effects: ActionEffects;
 }
 
 export interface PageForm {
@@ -850,6 +918,8 @@ export interface RefreshResult {
   success: boolean;
   /** URL of the reloaded page. */
   url: string;
+  /** What the reload caused, from its start until the page settled. */
+  effects: ActionEffects;
 }
 
 /** A command for the extension to run in a tab. */
@@ -1013,6 +1083,8 @@ export interface TypeTextResult {
   selector: string;
   /** Length of the field's value afterwards (the value itself is not returned). */
   value_length: number;
+  /** What typing (and Enter, with submit) caused. */
+  effects: ActionEffects;
 }
 
 /** A command for the extension to run in a tab. */

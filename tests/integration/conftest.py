@@ -10,8 +10,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext
 
-from .browsers import chromium_with_extension
+from gasoline_generated.dispatch import MODES
+
+from .browsers import chromium_with_extension, switch_on
+from .fixture_site import fixture_site
 from .processes import Bridge, Daemon, free_port, kill_daemons_of, running_bridge, running_daemon
+
+PILOT_MODES = [entry.mode for entry in MODES.values() if "ai_web_pilot" in entry.gates and entry.published]
 
 
 @dataclass(frozen=True)
@@ -71,3 +76,35 @@ def initialized_bridge(isolated: Isolated) -> Iterator[Bridge]:
 def bridge(daemon: Daemon, isolated: Isolated) -> Iterator[Bridge]:
     with initialized_bridge(isolated) as running:
         yield running
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    """The base URL of the fixture pages (tests/integration/pages)."""
+    with fixture_site() as base:
+        yield base
+
+
+@pytest.fixture
+def pilot_daemon(isolated: Isolated) -> Iterator[Daemon]:
+    """A daemon whose project lets every AI Web Pilot action run without asking (approvals are
+    tested on their own); the toggle in the popup still decides."""
+    allowed = "\n".join(
+        f"    - {{tool: interact, mode: {mode}, scope: {MODES['interact', mode].scope[0]}}}" for mode in PILOT_MODES
+    )
+    with project_daemon(isolated, f"approvals:\n  allow:\n{allowed}\n") as running:
+        yield running
+
+
+@pytest.fixture
+def pilot_bridge(pilot_daemon: Daemon, isolated: Isolated) -> Iterator[Bridge]:
+    with initialized_bridge(isolated) as running:
+        yield running
+
+
+@pytest.fixture
+def pilot_chromium(pilot_daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
+    """Chromium with AI Web Pilot switched on in the popup, as its user would."""
+    with chromium_with_extension(pilot_daemon.port, tmp_path) as context:
+        switch_on(context, "#ai-web-pilot")
+        yield context

@@ -5,54 +5,19 @@ observe). Playwright only opens pages, flips popup switches and looks at the pag
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from gasoline_generated.dispatch import MODES
 from gasoline_generated.policy import LIMITS
 
-from .browsers import chromium_with_extension, open_popup, set_switch, switch_on
-from .conftest import Isolated, initialized_bridge, project_daemon
-from .fixture_site import fixture_site
-from .processes import Bridge, Daemon, gasoline_cli, wait_for
+from .browsers import open_popup, set_switch
+from .conftest import PILOT_MODES, Isolated
+from .processes import Bridge, gasoline_cli, wait_for
 
 AXE = Path(__file__).parents[2] / "extension" / "node_modules" / "axe-core" / "axe.min.js"
-PILOT_MODES = [entry.mode for entry in MODES.values() if "ai_web_pilot" in entry.gates and entry.published]
-
-
-@pytest.fixture(scope="module")
-def site() -> Iterator[str]:
-    with fixture_site() as base:
-        yield base
-
-
-@pytest.fixture
-def pilot_daemon(isolated: Isolated) -> Iterator[Daemon]:
-    """A daemon whose project lets every AI Web Pilot action run without asking (approvals are
-    tested on their own below); the toggle in the popup still decides."""
-    allowed = "\n".join(
-        f"    - {{tool: interact, mode: {mode}, scope: {MODES['interact', mode].scope[0]}}}" for mode in PILOT_MODES
-    )
-    with project_daemon(isolated, f"approvals:\n  allow:\n{allowed}\n") as running:
-        yield running
-
-
-@pytest.fixture
-def pilot_bridge(pilot_daemon: Daemon, isolated: Isolated) -> Iterator[Bridge]:
-    with initialized_bridge(isolated) as running:
-        yield running
-
-
-@pytest.fixture
-def pilot_chromium(pilot_daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
-    """Chromium with AI Web Pilot switched on in the popup, as its user would."""
-    with chromium_with_extension(pilot_daemon.port, tmp_path) as context:
-        switch_on(context, "#ai-web-pilot")
-        yield context
 
 
 def open_page(context: BrowserContext, url: str) -> Page:

@@ -1,8 +1,10 @@
 // Events from the relays: the tab filter, the settings and daemon-URL safety nets, tabId,
 // sensitive headers dropped and every secret the policy finds masked, then the queue. An event
-// that cannot be masked is dropped (and counted), never queued raw.
+// that cannot be masked is dropped (and counted), never queued raw. A running action watches its
+// tab's events and request activity (watchPageEvents), as masked, even when another tab is tracked.
 import type { CaptureEvent } from "../../../generated/ts/events";
 import type { ExtensionSettings } from "../../../generated/ts/messages";
+import type { RequestActivity } from "../shared/messages";
 import { allowedBy } from "../shared/capture-filter";
 import { readDaemonPort } from "../shared/daemon-port";
 import { isDaemonUrl } from "../shared/daemon-url";
@@ -15,15 +17,31 @@ import { settings, trackedTabId } from "./state";
 /** Batches are handled one after another, so events keep their order. */
 let intakeChain: Promise<void> = Promise.resolve();
 
-export function receiveEvents(events: unknown, droppedInPage: unknown, tabId: number): void {
+type PageEventWatcher = (tabId: number, events: readonly CaptureEvent[], requests: RequestActivity | undefined) => void;
+const watchers = new Set<PageEventWatcher>();
+
+/** Hands every masked event of every tab to watcher until the returned function is called. */
+export function watchPageEvents(watcher: PageEventWatcher): () => void {
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
+}
+
+export function receiveEvents(events: unknown, droppedInPage: unknown, tabId: number, activity: unknown): void {
   if (!Array.isArray(events)) return;
   const dropped = typeof droppedInPage === "number" && droppedInPage > 0 ? droppedInPage : 0;
+  const requests = isActivity(activity) ? activity : undefined;
+  if (events.length === 0 && dropped === 0 && watchers.size === 0) return; // only activity, and nobody watching
   intakeChain = intakeChain
-    .then(() => intake(events.filter(isEventLike), dropped, tabId))
+    .then(() => intake(events.filter(isEventLike), dropped, tabId, requests))
     .catch((error: unknown) => console.error("Gasoline: could not queue events", error));
 }
 
-async function intake(events: CaptureEvent[], droppedInPage: number, tabId: number): Promise<void> {
+async function intake(
+  events: CaptureEvent[],
+  droppedInPage: number,
+  tabId: number,
+  requests: RequestActivity | undefined,
+): Promise<void> {
   await queueRestored;
   const [tracked, current, port, redactor] = await Promise.all([
     trackedTabId.get(),
@@ -31,11 +49,19 @@ async function intake(events: CaptureEvent[], droppedInPage: number, tabId: numb
     readDaemonPort(),
     currentRedactor(),
   ]);
-  if (tracked !== undefined && tracked !== tabId) return; // Track This Page: other tabs are ignored
+  const otherTab = tracked !== undefined && tracked !== tabId; // Track This Page: other tabs are ignored
+  if (otherTab && watchers.size === 0) return;
   const wanted = events.filter((event) => isWanted(event, current, port));
   const kept = wanted.flatMap((event) => masked(redactor, prepare(event, tabId)) ?? []);
+  for (const watcher of watchers) watcher(tabId, kept, requests);
+  if (otherTab || (kept.length === 0 && wanted.length === 0 && droppedInPage === 0)) return;
   enqueue(kept, droppedInPage + wanted.length - kept.length);
   scheduleUpload();
+}
+
+function isActivity(value: unknown): value is RequestActivity {
+  const activity = value as RequestActivity | null;
+  return typeof activity === "object" && activity !== null && Number.isInteger(activity.started) && Array.isArray(activity.inFlight);
 }
 
 function isEventLike(value: unknown): value is CaptureEvent {

@@ -56,9 +56,8 @@ function observeFetch([input, init]: Parameters<typeof fetch>): FetchObserver | 
   return {
     settled(response) {
       // An opaque (no-cors) response has status 0 by design; it is not a failure.
-      if (response.type !== "opaque" && response.type !== "opaqueredirect") {
-        reportOutcome(record, response.status, response.statusText);
-      }
+      const opaque = response.type === "opaque" || response.type === "opaqueredirect";
+      reportOutcome(record, opaque ? undefined : response.status, response.statusText);
       if (requestSide) void reportFetchBodies(record, requestSide, response.clone());
     },
     failed(error) {

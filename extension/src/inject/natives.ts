@@ -6,6 +6,13 @@ const monotonic = performance.now.bind(performance);
 export const setNativeTimeout = window.setTimeout.bind(window);
 export const nativeQueueMicrotask = window.queueMicrotask.bind(window);
 export const nativeAddEventListener = EventTarget.prototype.addEventListener;
+export const nativeDispatchEvent = EventTarget.prototype.dispatchEvent;
+export const NativeCustomEvent = CustomEvent;
+export const nativeStringify = JSON.stringify;
+
+export function nowMs(): number {
+  return NativeDate.now();
+}
 
 export function isoNow(): string {
   return new NativeDate().toISOString();

@@ -1,10 +1,11 @@
-// What fetch and XHR capture have in common: the request record, network_error for every
-// failure or status >= 400, and network_body while "Capture Network Bodies" is on.
+// What fetch and XHR capture have in common: the request record, the page's count of requests
+// in flight, network_error for every failure or status >= 400, and network_body while "Capture
+// Network Bodies" is on.
 import type { NetworkBodyEvent, NetworkErrorEvent } from "../../../generated/ts/events";
 import { isDaemonUrl } from "../shared/daemon-url";
 import { withoutSensitiveHeaders } from "../shared/headers";
 import { isoNow, startClock } from "./natives";
-import { emit, pageConfig } from "./page-channel";
+import { emit, pageConfig, requestEnded, requestStarted } from "./page-channel";
 
 export interface RequestRecord {
   initiator: NetworkErrorEvent["initiator"];
@@ -13,6 +14,8 @@ export interface RequestRecord {
   ts: string;
   pageUrl: string;
   elapsedMs: () => number;
+  /** Its id in the page's count of requests in flight. */
+  activityId: number;
 }
 
 export interface BodyText {
@@ -33,12 +36,19 @@ export interface CapturedBodies {
 export function startRequest(initiator: RequestRecord["initiator"], method: string, rawUrl: string): RequestRecord | undefined {
   const url = absoluteUrl(rawUrl);
   if (isDaemonUrl(url, pageConfig().daemonPort)) return undefined;
-  return { initiator, method: method.toUpperCase(), url, ts: isoNow(), pageUrl: location.href, elapsedMs: startClock() };
+  const activityId = requestStarted();
+  return { initiator, method: method.toUpperCase(), url, ts: isoNow(), pageUrl: location.href, elapsedMs: startClock(), activityId };
 }
 
-/** status 0 means no response; error then says why. */
-export function reportOutcome(record: RequestRecord, status: number, error: string): void {
-  if (status !== 0 && status < 400) return;
+/** The page gave up on the request with no outcome (XHR's open() again): no longer in flight. */
+export function abandonRequest(record: RequestRecord): void {
+  requestEnded(record.activityId);
+}
+
+/** Ends the request: status 0 means no response (error then says why), undefined an opaque one. */
+export function reportOutcome(record: RequestRecord, status: number | undefined, error: string): void {
+  requestEnded(record.activityId);
+  if (status === undefined || (status !== 0 && status < 400)) return;
   const event: NetworkErrorEvent = {
     type: "network_error",
     ts: record.ts,

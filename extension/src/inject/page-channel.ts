@@ -3,12 +3,24 @@
 // and acks on the port. From then on everything travels on that port and carries the nonce.
 // Until the relay has told the page the person's switches, everything is captured (a page's
 // start-up requests happen before the switches can arrive) and held; what the switches exclude
-// is then dropped in the page, and the rest goes out.
+// is then dropped in the page, and the rest goes out, with the page's request activity. A dialog cannot wait for the port (it
+// blocks the page's thread until answered): signalNow reaches the relay synchronously.
 import type { CaptureEvent } from "../../../generated/ts/events";
 import { LIMITS } from "../../../generated/ts/limits";
-import type { ChannelOffer, PageConfig, PageEventBatch, RelayToPage } from "../shared/messages";
+import {
+  PAGE_SIGNAL_EVENT,
+  REQUESTS_IN_FLIGHT_LISTED,
+  type ChannelOffer,
+  type DialogSignal,
+  type PageConfig,
+  type PageEventBatch,
+  type PageSignal,
+  type RelayToPage,
+} from "../shared/messages";
 import { allowedBy } from "../shared/capture-filter";
-import { nativeQueueMicrotask, setNativeTimeout } from "./natives";
+import {
+  NativeCustomEvent, nativeDispatchEvent, nativeQueueMicrotask, nativeStringify, nowMs, setNativeTimeout,
+} from "./natives";
 import { safely } from "./guard";
 
 /** Events held while the relay is not there yet, or while a synchronous loop floods the page. */
@@ -28,6 +40,11 @@ let configKnown = false;
 let pending: CaptureEvent[] = [];
 let pendingStart = 0;
 let dropped = 0;
+/** fetch and XHR requests started since the last batch; those not yet ended, by id, with their start. */
+let requestsStarted = 0;
+let nextRequestId = 0;
+const requestsInFlight = new Map<number, number>();
+let requestsChanged = false;
 let flushScheduled = false;
 
 /** The switches and daemon port as last told by the relay; everything on until then. */
@@ -43,6 +60,30 @@ export function emit(event: CaptureEvent): void {
     if (pendingStart >= MAX_PENDING_EVENTS) compactPending();
   }
   scheduleFlush();
+}
+
+/** Counts a request the page started; returns its id, for requestEnded. */
+export function requestStarted(): number {
+  const id = nextRequestId++;
+  requestsInFlight.set(id, nowMs());
+  requestsStarted++;
+  requestsChanged = true;
+  scheduleFlush();
+  return id;
+}
+
+export function requestEnded(id: number): void {
+  if (!requestsInFlight.delete(id)) return;
+  requestsChanged = true;
+  scheduleFlush();
+}
+
+/** Tells the relay at once, within the page's current task (see DialogSignal); nothing before the
+ *  relay has answered the offer, since only its listener may see the nonce. */
+export function signalNow(signal: DialogSignal): void {
+  if (!relayPort) return;
+  const detail: PageSignal = { ...signal, nonce };
+  nativeDispatchEvent.call(window, new NativeCustomEvent(PAGE_SIGNAL_EVENT, { detail: nativeStringify(detail) }));
 }
 
 function compactPending(): void {
@@ -96,10 +137,13 @@ function scheduleFlush(): void {
 
 function flush(): void {
   flushScheduled = false;
-  if (!relayPort || pending.length === pendingStart) return;
+  if (!relayPort || (pending.length === pendingStart && !requestsChanged)) return;
   compactPending();
-  const batch: PageEventBatch = { nonce, type: "events", events: pending, dropped };
+  const requests = { started: requestsStarted, inFlight: [...requestsInFlight.values()].slice(-REQUESTS_IN_FLIGHT_LISTED) };
+  const batch: PageEventBatch = { nonce, type: "events", events: pending, dropped, requests };
   pending = [];
   dropped = 0;
+  requestsStarted = 0;
+  requestsChanged = false;
   relayPort.postMessage(batch);
 }

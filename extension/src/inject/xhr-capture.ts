@@ -4,7 +4,7 @@ import { utf8ByteLength } from "../shared/text-limits";
 import { NO_BODY, binaryBody, describeRequestBody, isBinaryContentType, responseText } from "./bodies";
 import { observeMethod, safely } from "./guard";
 import { nativeAddEventListener } from "./natives";
-import { type BodyText, type RequestRecord, reportBodies, reportOutcome, startRequest } from "./network-events";
+import { type BodyText, type RequestRecord, abandonRequest, reportBodies, reportOutcome, startRequest } from "./network-events";
 import { pageConfig } from "./page-channel";
 
 interface XhrState {
@@ -26,7 +26,11 @@ const listenedTo = new WeakSet<XMLHttpRequest>();
 export function captureXhr(): void {
   const prototype = XMLHttpRequest.prototype;
   observeMethod(prototype, "open", {
-    after: (xhr, [method, url]) => states.set(xhr, { method: String(method), url: String(url), requestHeaders: {} }),
+    after: (xhr, [method, url]) => {
+      const previous = states.get(xhr)?.record; // open() again ends a request without an event
+      if (previous) abandonRequest(previous);
+      states.set(xhr, { method: String(method), url: String(url), requestHeaders: {} });
+    },
   });
   observeMethod(prototype, "setRequestHeader", { after: (xhr, [name, value]) => rememberHeader(xhr, String(name), String(value)) });
   // Before, not after: a synchronous request has finished by the time send returns.

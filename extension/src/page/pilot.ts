@@ -37,22 +37,41 @@ function removeHighlight(): void {
   document.getElementById(HIGHLIGHTER_ID)?.remove();
 }
 
-export function click(params: ClickParams): ClickResult {
+/** What the page reports of an action; the worker adds what it caused (effects). */
+export type Acted<T> = Omit<T, "effects">;
+
+/** The element is checked and measured now; the click itself runs in a task of its own, after the
+ *  command has answered, since a handler that opens a dialog blocks the page until it is answered. */
+export function click(params: ClickParams): Acted<ClickResult> {
   const element = interactable(params.selector);
   element.scrollIntoView({ block: "center", inline: "center" });
   const box = bounds(element);
   const at = { bubbles: true, cancelable: true, composed: true, clientX: box.x + box.width / 2, clientY: box.y + box.height / 2, button: 0 };
-  element.dispatchEvent(new PointerEvent("pointerdown", at));
-  element.dispatchEvent(new MouseEvent("mousedown", at));
-  element.focus({ preventScroll: true });
-  element.dispatchEvent(new PointerEvent("pointerup", at));
-  element.dispatchEvent(new MouseEvent("mouseup", at));
-  element.click();
+  afterAnswering(() => {
+    element.dispatchEvent(new PointerEvent("pointerdown", at));
+    element.dispatchEvent(new MouseEvent("mousedown", at));
+    element.focus({ preventScroll: true });
+    element.dispatchEvent(new PointerEvent("pointerup", at));
+    element.dispatchEvent(new MouseEvent("mouseup", at));
+    element.click();
+  });
   return { success: true, selector: params.selector, tag: element.tagName.toLowerCase(), bounds: box };
 }
 
-/** Types as a person would: key by key, with input events a framework's change tracking sees. */
-export function type(params: TypeTextParams): TypeTextResult {
+/** Runs work in the page's next task (a message task: a timer would be throttled in a background
+ *  tab), once the command's answer has left. */
+function afterAnswering(work: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    work();
+  };
+  channel.port2.postMessage(null);
+}
+
+/** Types as a person would: key by key, with input events a framework's change tracking sees.
+ *  Enter (submit) is pressed after the command has answered, like click. */
+export function type(params: TypeTextParams): Acted<TypeTextResult> {
   const field = interactable(params.selector);
   field.focus();
   if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
@@ -77,7 +96,7 @@ export function type(params: TypeTextParams): TypeTextResult {
   } else {
     throw new CommandFailure("element_not_interactable", `'${params.selector}' is not a text field`);
   }
-  if (params.submit) submit(field);
+  if (params.submit) afterAnswering(() => submit(field));
   const value = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : (field.textContent ?? "");
   return { success: true, selector: params.selector, value_length: value.length };
 }

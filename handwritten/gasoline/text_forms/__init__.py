@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from . import analyze, configure, observe
+from . import analyze, configure, interact, observe
 from .common import Structured, generic
 
 TextForm = Callable[[Structured, float], str]
@@ -26,6 +26,11 @@ FORMS: dict[tuple[str, str], TextForm] = {
     ("analyze", "accessibility"): analyze.accessibility,
     ("configure", "health"): configure.health,
     ("configure", "clear"): configure.clear,
+    ("interact", "click"): interact.click,
+    ("interact", "type"): interact.type_text,
+    ("interact", "navigate"): interact.navigate,
+    ("interact", "refresh"): interact.refresh,
+    ("interact", "new_tab"): interact.new_tab,
 }
 
 

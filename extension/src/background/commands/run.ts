@@ -1,13 +1,17 @@
 // Runs one command from the daemon and builds its CommandResult. A command goes to its tab_id,
 // otherwise the tracked tab, otherwise the active tab; it fails with tab_gone when that tab
-// closes while it runs, and with timeout past its time limit. It never throws.
+// closes while it runs, and with timeout past its time limit. It never throws. The actions
+// (click, type, navigate, refresh, new_tab) also report what they caused (effects.ts).
 import type {
-  Command, CommandError, CommandImplementations, CommandOfKind, CommandParamsByKind, CommandResult, CommandResultByKind,
+  ActionEffects, ClickResult, Command, CommandError, CommandImplementations, CommandOfKind, CommandParamsByKind,
+  CommandResult, CommandResultByKind, TypeTextResult,
 } from "../../../../generated/ts/messages";
 import type { PageCommandKind } from "../../page-commands";
 import { CommandFailure } from "../../page/failure";
+import type { Acted } from "../../page/pilot";
 import { targetTab } from "../target-tab";
 import { accessibilityAudit } from "./accessibility";
+import { EffectRecorder } from "./effects";
 import { executeJs } from "./execute-js";
 import { inPage } from "./in-page";
 import { deleteState, listStates, loadState, saveState } from "./states";
@@ -25,7 +29,10 @@ interface Run {
 /** Every command kind's implementation; a kind the spec adds fails the type check until it has one. */
 const implementations: CommandImplementations<Run> = {
   accessibility_audit: (command, run) => inTab(command, run, (tabId) => accessibilityAudit(tabId, command.params)),
-  click: inPageCommand,
+  click: (command, run) =>
+    run.tab().then((tabId) =>
+      withEffects(command.timeout_ms, tabId, () => inPage<Acted<ClickResult>>(tabId, "click", command.params)),
+    ),
   delete_state: (command) => deleteState(command.params),
   dom_query: inPageCommand,
   execute_js: (command, run) =>
@@ -33,12 +40,18 @@ const implementations: CommandImplementations<Run> = {
   highlight: inPageCommand,
   list_states: () => listStates(),
   load_state: (command, run) => inTab(command, run, (tabId) => loadState(tabId, command.params)),
-  navigate: (command, run) => inTab(command, run, (tabId) => navigate(tabId, command.params)),
-  new_tab: (command) => limited(command.timeout_ms, newTab(command.params)),
+  navigate: (command, run) =>
+    command.params.wait_for_load === false
+      ? inTab(command, run, (tabId) => navigate(tabId, command.params)) // it does not wait, so it reports nothing
+      : run.tab().then((tabId) => withEffects(command.timeout_ms, tabId, () => navigate(tabId, command.params))),
+  new_tab: (command) => withEffects(command.timeout_ms, undefined, (opened) => newTab(command.params, opened)),
   page_info: inPageCommand,
-  refresh: (command, run) => inTab(command, run, (tabId) => refresh(tabId, command.params)),
+  refresh: (command, run) => run.tab().then((tabId) => withEffects(command.timeout_ms, tabId, () => refresh(tabId, command.params))),
   save_state: (command, run) => inTab(command, run, (tabId) => saveState(tabId, command.params)),
-  type: inPageCommand,
+  type: (command, run) =>
+    run.tab().then((tabId) =>
+      withEffects(command.timeout_ms, tabId, () => inPage<Acted<TypeTextResult>>(tabId, "type", command.params)),
+    ),
   upload: inPageCommand,
 };
 
@@ -79,6 +92,19 @@ function inPageCommand<K extends PageCommandKind>(
   return run.tab().then((tabId) =>
     limited(command.timeout_ms, inPage<CommandResultByKind[K]>(tabId, command.kind, command.params), tabId),
   );
+}
+
+/** An action with what it caused: recorded from just before it acts until its tab's page settles,
+ *  all within timeoutMs. A tab that is not known yet (new_tab) is named through `opened`. */
+function withEffects<T extends object>(
+  timeoutMs: number,
+  tabId: number | undefined,
+  act: (opened: (tabId: number) => void) => Promise<T>,
+): Promise<T & { effects: ActionEffects }> {
+  const deadline = performance.now() + timeoutMs;
+  const recorder = new EffectRecorder(tabId);
+  const work = act((id) => recorder.bind(id)).then(async (result) => ({ ...result, effects: await recorder.settle(deadline) }));
+  return limited(timeoutMs, work, tabId).finally(() => recorder.stop());
 }
 
 async function commandTab(command: Command): Promise<number> {
