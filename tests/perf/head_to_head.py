@@ -317,8 +317,7 @@ class Gasoline(Adapter):
         await talk.ask("analyze", {"what": "accessibility"})
 
     async def submit(self, talk: Conversation) -> None:
-        await self.act(talk, "interact", {"action": "click", "selector": SUBMIT})
-        await talk.ask("analyze", {"what": "page_info"})
+        await self.act(talk, "interact", {"action": "click", "selector": SUBMIT})  # it reports what the click caused
 
 
 class ChromeDevtools(Adapter):
