@@ -14,6 +14,7 @@ import { settings, trackedTabId } from "./background/state";
 import { keepPolling, requestSync, syncNow } from "./background/sync";
 import { forgetClosedTab } from "./background/target-tab";
 import { pageConfig } from "./background/page-config";
+import { currentRedactor } from "./background/redaction";
 
 const extensionPagePrefix = chrome.runtime.getURL("");
 
@@ -75,3 +76,5 @@ function heartbeat(): void {
 startHeartbeat(heartbeat);
 void queueRestored.then(scheduleUpload);
 void keepPolling();
+// Built now, not when the first event arrives (building and first use take tens of milliseconds).
+void currentRedactor();
