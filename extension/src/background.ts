@@ -27,7 +27,7 @@ chrome.runtime.onMessage.addListener((message: WorkerRequest, sender, sendRespon
     receiveDialogSignal(sender.tab.id, message.signal);
     sendResponse({ received: true });
   } else if (message?.type === PAGE_CONFIG_MESSAGE && sender.tab?.id !== undefined) {
-    void pageConfig().then(sendResponse);
+    void pageConfig(sender.tab.id).then(sendResponse);
     return true; // answered asynchronously
   } else if (message?.type === SYNC_NOW_MESSAGE && sender.url?.startsWith(extensionPagePrefix)) {
     void syncNow().then(sendResponse);

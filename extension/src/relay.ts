@@ -8,11 +8,13 @@ import {
   EVENTS_MESSAGE,
   PAGE_CONFIG_MESSAGE,
   PAGE_SIGNAL_EVENT,
+  WATCH_MESSAGE,
   type ChannelOffer,
   type PageConfig,
   type PageEventBatch,
   type PageSignal,
   type RelayToPage,
+  type WatchRequests,
   type WorkerRequest,
 } from "./shared/messages";
 import { CAPTURE_SETTING_KEYS, readCaptureSettings } from "./shared/settings";
@@ -27,6 +29,12 @@ let contextAlive = true;
 window.addEventListener("message", onWindowMessage, true);
 // The same for the inject script's signals, which cannot wait for the port (a dialog blocks the page).
 window.addEventListener(PAGE_SIGNAL_EVENT, onPageSignal, true);
+chrome.runtime.onMessage.addListener((message: WatchRequests, sender) => {
+  if (sender.id === chrome.runtime.id && message?.type === WATCH_MESSAGE && page) {
+    post({ nonce: page.nonce, type: "watch", on: message.on === true });
+  }
+  return false;
+});
 chrome.storage.onChanged.addListener((changes, area) => {
   if (area === "local" && CONFIG_KEYS.some((key) => key in changes)) void sendConfig();
 });

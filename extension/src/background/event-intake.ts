@@ -61,7 +61,7 @@ async function intake(
 
 function isActivity(value: unknown): value is RequestActivity {
   const activity = value as RequestActivity | null;
-  return typeof activity === "object" && activity !== null && Number.isInteger(activity.started) && Array.isArray(activity.inFlight);
+  return typeof activity === "object" && activity !== null && Array.isArray(activity.started) && Array.isArray(activity.inFlight);
 }
 
 function isEventLike(value: unknown): value is CaptureEvent {

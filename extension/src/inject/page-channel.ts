@@ -9,7 +9,7 @@ import type { CaptureEvent } from "../../../generated/ts/events";
 import { LIMITS } from "../../../generated/ts/limits";
 import {
   PAGE_SIGNAL_EVENT,
-  REQUESTS_IN_FLIGHT_LISTED,
+  REQUESTS_LISTED,
   type ChannelOffer,
   type DialogSignal,
   type PageConfig,
@@ -40,11 +40,13 @@ let configKnown = false;
 let pending: CaptureEvent[] = [];
 let pendingStart = 0;
 let dropped = 0;
-/** fetch and XHR requests started since the last batch; those not yet ended, by id, with their start. */
-let requestsStarted = 0;
+/** fetch and XHR requests: the start times of those started since the last batch, and of those
+ *  not yet ended, by id. Sent on their own only while an action watches (see RequestActivity). */
+let requestsStarted: number[] = [];
 let nextRequestId = 0;
 const requestsInFlight = new Map<number, number>();
 let requestsChanged = false;
+let requestsWatched = false;
 let flushScheduled = false;
 
 /** The switches and daemon port as last told by the relay; everything on until then. */
@@ -65,17 +67,27 @@ export function emit(event: CaptureEvent): void {
 /** Counts a request the page started; returns its id, for requestEnded. */
 export function requestStarted(): number {
   const id = nextRequestId++;
-  requestsInFlight.set(id, nowMs());
-  requestsStarted++;
-  requestsChanged = true;
-  scheduleFlush();
+  const startedAt = nowMs();
+  requestsInFlight.set(id, startedAt);
+  requestsStarted.push(startedAt);
+  if (requestsStarted.length > REQUESTS_LISTED) requestsStarted.shift();
+  requestsActive();
   return id;
 }
 
 export function requestEnded(id: number): void {
-  if (!requestsInFlight.delete(id)) return;
+  if (requestsInFlight.delete(id)) requestsActive();
+}
+
+function requestsActive(): void {
+  if (!requestsWatched) return;
   requestsChanged = true;
   scheduleFlush();
+}
+
+function watchRequests(on: boolean): void {
+  requestsWatched = on;
+  requestsActive(); // what is in flight now, at once
 }
 
 /** Tells the relay at once, within the page's current task (see DialogSignal); nothing before the
@@ -116,8 +128,11 @@ function onRelayMessage(port: MessagePort, data: unknown): void {
     for (const other of offeredPorts) if (other !== port) other.close();
     offeredPorts.length = 0;
     scheduleFlush();
+  } else if (message.type === "watch" && port === relayPort) {
+    watchRequests(message.on);
   } else if (message.type === "config" && port === relayPort) {
     config = { ...message.config };
+    if (config.watchRequests !== undefined) watchRequests(config.watchRequests);
     if (!configKnown) {
       configKnown = true;
       compactPending();
@@ -139,11 +154,11 @@ function flush(): void {
   flushScheduled = false;
   if (!relayPort || (pending.length === pendingStart && !requestsChanged)) return;
   compactPending();
-  const requests = { started: requestsStarted, inFlight: [...requestsInFlight.values()].slice(-REQUESTS_IN_FLIGHT_LISTED) };
+  const requests = { started: requestsStarted, inFlight: [...requestsInFlight.values()].slice(-REQUESTS_LISTED) };
   const batch: PageEventBatch = { nonce, type: "events", events: pending, dropped, requests };
   pending = [];
   dropped = 0;
-  requestsStarted = 0;
+  requestsStarted = [];
   requestsChanged = false;
   relayPort.postMessage(batch);
 }

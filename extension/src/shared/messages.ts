@@ -13,22 +13,27 @@ export interface ChannelOffer {
 /** What the relay tells the inject script: the switches, and the daemon port to leave alone. */
 export interface PageConfig extends CaptureSettings {
   daemonPort?: number;
+  /** An action in this tab is waiting for its requests (RequestActivity); the worker says. */
+  watchRequests?: boolean;
 }
 
 export type RelayToPage =
   | { nonce: string; type: "ack" }
-  | { nonce: string; type: "config"; config: PageConfig };
+  | { nonce: string; type: "config"; config: PageConfig }
+  | { nonce: string; type: "watch"; on: boolean };
 
-/** The page's fetch and XHR requests: how many it started since its last batch, and when (epoch
- *  ms) each it is still waiting for started, the newest REQUESTS_IN_FLIGHT_LISTED. An action
- *  (background/commands/effects.ts) counts them and waits for those it caused, not for a long
- *  poll that was open before it. */
+/** The page's fetch and XHR requests, as start times (epoch ms): those started since its last
+ *  batch and those it is still waiting for, the newest REQUESTS_LISTED of each. An action
+ *  (background/commands/effects.ts) counts those it caused and waits for them, not for a long
+ *  poll open before it. A batch goes out for a change of these alone only while the page is
+ *  told an action watches its requests (the `watch` message, or watchRequests in its config):
+ *  otherwise they ride along with events. */
 export interface RequestActivity {
-  started: number;
+  started: number[];
   inFlight: number[];
 }
 
-export const REQUESTS_IN_FLIGHT_LISTED = 100;
+export const REQUESTS_LISTED = 100;
 
 /** Events without tabId (the worker adds it); dropped counts events the page had to discard. */
 export interface PageEventBatch {
@@ -60,6 +65,13 @@ export const EVENTS_MESSAGE = "gasoline:events";
 export const DIALOG_MESSAGE = "gasoline:dialog";
 export const PAGE_CONFIG_MESSAGE = "gasoline:page-config";
 export const SYNC_NOW_MESSAGE = "gasoline:sync-now";
+/** Worker -> a tab's relay (chrome.tabs.sendMessage): an action starts or stops watching its requests. */
+export const WATCH_MESSAGE = "gasoline:watch";
+
+export interface WatchRequests {
+  type: typeof WATCH_MESSAGE;
+  on: boolean;
+}
 
 /** Relay -> worker: EVENTS (answered {received: true}), DIALOG (answered {received: true}) and
  *  PAGE_CONFIG (answered with a PageConfig; the relay cannot read defaults.json itself). Popup ->

@@ -10,7 +10,7 @@
 import type { CaptureEvent } from "../../../../generated/ts/events";
 import { LIMITS } from "../../../../generated/ts/limits";
 import type { ActionDialog, ActionEffects, ActionError, ActionFailedRequest } from "../../../../generated/ts/messages";
-import type { DialogSignal, RequestActivity } from "../../shared/messages";
+import { WATCH_MESSAGE, type DialogSignal, type RequestActivity, type WatchRequests } from "../../shared/messages";
 import { watchPageEvents } from "../event-intake";
 
 const { settle_quiet_ms, settle_max_ms, settle_reserve_ms, effect_entries, effect_text_chars } = LIMITS.pilot;
@@ -22,6 +22,32 @@ const ABORTED_BY_PAGE = /^(AbortError\b|Aborted$)/;
 
 /** Recorders running now. */
 const recorders = new Set<EffectRecorder>();
+/** Tabs whose pages were told that an action watches their requests. */
+const toldTabs = new Set<number>();
+
+/** Whether an action watches the requests of tabId's pages (new_tab's watches every tab until it
+ *  knows its own), for the config a page asks for as it starts. */
+export function requestsWatchedIn(tabId: number): boolean {
+  const watched = [...recorders].some((recorder) => recorder.watches(tabId));
+  if (watched) toldTabs.add(tabId);
+  return watched;
+}
+
+/** Tells each tab's pages when an action starts or stops watching their requests (until then
+ *  they send them only with their events, which costs a page nothing per request). */
+function tellTabs(): void {
+  const watched = new Set([...recorders].flatMap((recorder) => recorder.boundTab() ?? []));
+  const unbound = [...recorders].some((recorder) => recorder.boundTab() === undefined);
+  for (const tabId of watched) if (!toldTabs.has(tabId)) tell(tabId, true);
+  for (const tabId of toldTabs) if (!watched.has(tabId) && !unbound) tell(tabId, false);
+}
+
+function tell(tabId: number, on: boolean): void {
+  if (on) toldTabs.add(tabId);
+  else toldTabs.delete(tabId);
+  const message: WatchRequests = { type: WATCH_MESSAGE, on };
+  chrome.tabs.sendMessage(tabId, message).catch(() => undefined); // a page without the relay yet asks as it starts
+}
 
 type NavigationDetails = chrome.webNavigation.WebNavigationBaseCallbackDetails & { error?: string };
 
@@ -87,6 +113,16 @@ export class EffectRecorder {
     this.tabId = tabId;
     this.removers.push(watchPageEvents((eventTab, events, requests) => this.pageEvents(eventTab, events, requests)));
     recorders.add(this);
+    tellTabs();
+  }
+
+  /** The tab it reports on, once known. */
+  boundTab(): number | undefined {
+    return this.tabId;
+  }
+
+  watches(tabId: number): boolean {
+    return !this.stopped && (this.tabId === undefined || this.tabId === tabId);
   }
 
   /** A main-frame navigation of a tab: what it changes in that tab's activity. */
@@ -101,6 +137,7 @@ export class EffectRecorder {
   bind(tabId: number): void {
     this.tabId = tabId;
     for (const other of [...this.tabs.keys()]) if (other !== tabId) this.tabs.delete(other);
+    tellTabs();
   }
 
   /** Waits for the tab's page to settle after acting (at most until `deadline`, a performance.now()
@@ -147,6 +184,7 @@ export class EffectRecorder {
   stop(): void {
     this.stopped = true;
     recorders.delete(this);
+    tellTabs();
     for (const remove of this.removers.splice(0)) remove();
     this.wake?.();
   }
@@ -186,7 +224,7 @@ export class EffectRecorder {
       if (tab.errors.length < effect_entries) tab.errors.push(error);
     }
     if (requests) {
-      tab.requests += requests.started;
+      tab.requests += requests.started.filter((startedAt) => startedAt >= this.sinceWallClock).length;
       tab.inFlight = requests.inFlight.filter((startedAt) => startedAt >= this.sinceWallClock).length;
     }
     if (events.length > 0 || requests) this.changed(tab);
