@@ -53,7 +53,7 @@ class ObserveModes(Protocol):
         ...
 
     def websocket_status(self, params: models.ObserveWebsocketStatusParams, ctx: CallContext) -> models.ObserveWebsocketStatusResult:
-        """WebSocket connections, open and recent: state, message counts, rates."""
+        """WebSocket connections: state, message counts, rates."""
         ...
 
 

@@ -1465,47 +1465,31 @@ class InteractCodeReadParams(BaseModel):
     """
     [start, end], both included; the whole file when absent.
     """
-
-
-class InteractCodeReadResult(BaseModel):
+    correlation_id: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
-    Result of interact(action='code_read').
+    Ties the read to a bug or test run in the logs.
     """
 
+
+class InteractCodeReadSymbol(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    path: StrictStr
+    name: StrictStr
     """
-    The file, relative to the repository root.
+    Its name; a method's is Class.method.
     """
-    language: StrictStr
+    kind: Literal["function", "class", "method", "interface", "type"]
     """
-    The file's language, from its extension, e.g. typescript.
-    """
-    content: StrictStr
-    """
-    The text of the lines returned.
+    What it is.
     """
     start_line: Annotated[StrictInt, Field(ge=1)]
     """
-    First line returned.
+    Its first line.
     """
-    end_line: Annotated[StrictInt, Field(ge=0)]
+    end_line: Annotated[StrictInt, Field(ge=1)]
     """
-    Last line returned (0 for an empty file).
-    """
-    total_lines: Annotated[StrictInt, Field(ge=0)]
-    """
-    Lines in the whole file.
-    """
-    size_bytes: Annotated[StrictInt, Field(ge=0)]
-    """
-    Size of the whole file.
-    """
-    git_status: Literal["modified", "untracked", "unchanged", "staged", "ignored"]
-    """
-    The file's state in git.
+    Its last line.
     """
 
 
@@ -1571,7 +1555,7 @@ class InteractCodeSearchMatch(BaseModel):
     """
     context: StrictStr
     """
-    The text of the matching line.
+    The text of the matching line, at most 300 characters around the match.
     """
     relevance_score: Annotated[StrictFloat, Field(ge=0.0, le=1.0)]
     """
@@ -1615,6 +1599,10 @@ class InteractCodeSearchParams(BaseModel):
     """
     Match letter case exactly.
     """
+    correlation_id: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    Ties the search to a bug or test run in the logs.
+    """
 
 
 class InteractCodeSearchResult(BaseModel):
@@ -1647,6 +1635,28 @@ class InteractCodeSearchResult(BaseModel):
     """
 
 
+class InteractRunTestsFailure(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: StrictStr
+    """
+    The test, as its runner names it (tests/test_cart.py::test_total, CartTotal > adds tax).
+    """
+    file: StrictStr | MISSING = MISSING
+    """
+    Its file, relative to the repository root, when the report says.
+    """
+    line: Annotated[StrictInt | MISSING, Field(ge=1)] = MISSING
+    """
+    The line, when the report says.
+    """
+    message: StrictStr
+    """
+    Why it failed, its first lines.
+    """
+
+
 class InteractRunTestsParams(BaseModel):
     """
     Arguments of interact(action='run_tests').
@@ -1657,11 +1667,11 @@ class InteractRunTestsParams(BaseModel):
     )
     test_file: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
-    Only this test file.
+    Only this test file, relative to the repository root.
     """
     test_command: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
-    A command to run instead of the project's own ("npm test -- cart").
+    Instead of the project's command ("npm test -- cart"); split into words, no shell.
     """
     correlation_id: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
@@ -1670,6 +1680,10 @@ class InteractRunTestsParams(BaseModel):
     timeout_ms: Annotated[StrictInt, Field(ge=1)] = 30000
     """
     How long the command may run, in milliseconds.
+    """
+    background: StrictBool = False
+    """
+    Return a correlation_id at once; read the outcome with observe command_result.
     """
 
 
@@ -1683,11 +1697,15 @@ class InteractRunTestsResult(BaseModel):
     )
     status: Literal["passed", "failed", "error", "timeout"]
     """
-    passed: every test passed; failed: a test failed; error: the command could not run; timeout: it was stopped.
+    passed: every test passed; failed: a test failed; error: the command could not run or reported no tests it ran; timeout: it was stopped.
     """
     command: StrictStr
     """
     The command that ran.
+    """
+    framework: Literal["pytest", "node", "jest", "vitest", "go", "unknown"]
+    """
+    The runner whose report was read; unknown: none was, and the counts are 0.
     """
     tests_passed: Annotated[StrictInt, Field(ge=0)]
     """
@@ -1695,11 +1713,15 @@ class InteractRunTestsResult(BaseModel):
     """
     tests_failed: Annotated[StrictInt, Field(ge=0)]
     """
-    Tests failed.
+    Tests failed (errors included).
     """
     tests_skipped: Annotated[StrictInt, Field(ge=0)]
     """
     Tests skipped.
+    """
+    failures: Annotated[list[InteractRunTestsFailure], Field(max_length=20)]
+    """
+    The failing tests, at most 20; tests_failed counts them all.
     """
     duration_ms: Annotated[StrictInt, Field(ge=0)]
     """
@@ -1707,7 +1729,7 @@ class InteractRunTestsResult(BaseModel):
     """
     exit_code: StrictInt | MISSING = MISSING
     """
-    The command's exit code (absent when it was stopped).
+    The command's exit code (absent when it was stopped or could not start).
     """
     output: StrictStr
     """
@@ -1720,10 +1742,6 @@ class InteractRunTestsResult(BaseModel):
     correlation_id: StrictStr | MISSING = MISSING
     """
     The correlation id given, if any.
-    """
-    framework: Literal["pytest", "jest", "mocha", "go", "unknown"]
-    """
-    The test framework recognized in the output.
     """
 
 
@@ -2922,7 +2940,7 @@ class ToolError(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    error: Literal["invalid_arguments", "unknown_mode", "ai_web_pilot_disabled", "approval_required", "approval_pending", "approval_denied", "approval_expired", "approval_replayed", "approval_scope_mismatch", "approval_arguments_mismatch", "approval_unknown", "extension_not_connected", "tab_gone", "command_failed", "timeout", "redaction_failed", "handler_failed", "daemon_unavailable"]
+    error: Literal["invalid_arguments", "unknown_mode", "ai_web_pilot_disabled", "approval_required", "approval_pending", "approval_denied", "approval_expired", "approval_replayed", "approval_scope_mismatch", "approval_arguments_mismatch", "approval_unknown", "extension_not_connected", "tab_gone", "command_failed", "timeout", "redaction_failed", "handler_failed", "daemon_unavailable", "repository_unknown", "path_refused", "file_unreadable", "edit_conflict"]
     """
     The error code.
     """
@@ -3673,6 +3691,56 @@ class InteractCodeModifyResult(BaseModel):
     warnings: list[StrictStr]
     """
     Problems noticed in the edited file, e.g. unbalanced braces; empty when none.
+    """
+
+
+class InteractCodeReadResult(BaseModel):
+    """
+    Result of interact(action='code_read').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    path: StrictStr
+    """
+    The file, relative to the repository root.
+    """
+    language: StrictStr
+    """
+    The file's language, from its extension, e.g. typescript.
+    """
+    content: StrictStr
+    """
+    The text of the lines returned.
+    """
+    start_line: Annotated[StrictInt, Field(ge=1)]
+    """
+    First line returned.
+    """
+    end_line: Annotated[StrictInt, Field(ge=0)]
+    """
+    Last line returned (0 for an empty file).
+    """
+    total_lines: Annotated[StrictInt, Field(ge=0)]
+    """
+    Lines in the whole file.
+    """
+    size_bytes: Annotated[StrictInt, Field(ge=0)]
+    """
+    Size of the whole file.
+    """
+    git_status: Literal["modified", "untracked", "unchanged", "staged", "ignored", "not_a_repository"]
+    """
+    The file's state in git: staged when the index differs from HEAD (whatever the working tree), modified when only the working tree does.
+    """
+    content_hash: StrictStr
+    """
+    A short hash of content (SHA-256, 12 hex digits): code_modify's expected_hash for these lines.
+    """
+    outline: list[InteractCodeReadSymbol]
+    """
+    The file's functions, classes and methods, in order, with their lines; empty for a language without a parser here.
     """
 
 

@@ -210,8 +210,11 @@ class CodeLimits:
     test_output_bytes: Final = 16384
     """Tail of a test command's combined output returned. (bytes)"""
 
-    index_ttl_seconds: Final = 30
-    """How long the file index is reused. (seconds)"""
+    test_failures_listed: Final = 20
+    """Failing tests a test run lists at most; the count is of all. (entries)"""
+
+    search_line_chars: Final = 300
+    """Text of a matching line code_search returns at most, around the match. (chars)"""
 
 
 class BackendLimits:

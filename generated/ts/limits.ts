@@ -139,8 +139,10 @@ export const LIMITS = {
     max_result_files: 100,
     /** Tail of a test command's combined output returned. (bytes) */
     test_output_bytes: 16384,
-    /** How long the file index is reused. (seconds) */
-    index_ttl_seconds: 30,
+    /** Failing tests a test run lists at most; the count is of all. (entries) */
+    test_failures_listed: 20,
+    /** Text of a matching line code_search returns at most, around the match. (chars) */
+    search_line_chars: 300,
   },
   /** Backend control of the user's services. */
   backend: {

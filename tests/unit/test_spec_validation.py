@@ -119,8 +119,8 @@ def test_every_problem_is_reported_at_once(spec_root: Path) -> None:
         ),
         (
             "spec/tools/errors.yaml",
-            "handler_failed, daemon_unavailable]",
-            "daemon_unavailable]",
+            "file_unreadable, edit_conflict]",
+            "file_unreadable]",
             "$.schema.properties.error.enum: must list exactly the codes under codes",
         ),
         (
