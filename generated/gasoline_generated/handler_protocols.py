@@ -68,6 +68,14 @@ class AnalyzeModes(Protocol):
 class InteractModes(Protocol):
     """The hand-written modes of `interact` (spec/tools/interact/), provided by gasoline.handlers.interact."""
 
+    def code_read(self, params: models.InteractCodeReadParams, ctx: CallContext) -> models.InteractCodeReadResult:
+        """A file's lines, outline and git status."""
+        ...
+
+    def code_search(self, params: models.InteractCodeSearchParams, ctx: CallContext) -> models.InteractCodeSearchResult:
+        """Regex search of the repository, ranked."""
+        ...
+
     def upload(self, params: models.InteractUploadParams, ctx: CallContext) -> models.UploadResult:
         """Attach a repository file to a file input."""
         ...

@@ -255,6 +255,9 @@ class McpLimits:
     list_page_size: Final = 100
     """Tools (or resources or prompts) per tools/list page. (entries)"""
 
+    roots_answer_ms: Final = 5000
+    """How long a code tool waits for the client's answer to roots/list (which repository it works in). (ms)"""
+
     eof_grace_ms: Final = 10000
     """At the end of stdio input, how long calls still running may finish before they are cancelled. (ms)"""
 

@@ -170,6 +170,8 @@ export const LIMITS = {
     max_sessions: 256,
     /** Tools (or resources or prompts) per tools/list page. (entries) */
     list_page_size: 100,
+    /** How long a code tool waits for the client's answer to roots/list (which repository it works in). (ms) */
+    roots_answer_ms: 5000,
     /** At the end of stdio input, how long calls still running may finish before they are cancelled. (ms) */
     eof_grace_ms: 10000,
     /** Requests from stdio and the local socket served at once; more wait their turn. (count) */

@@ -13,8 +13,10 @@ from . import __version__
 def call(tool: str, arguments_json: str) -> int:
     """Run one tool call through the daemon (started if needed) and print its result."""
     from gasoline.bridge.client import DaemonClient, RemoteTools
+    from gasoline.bridge.repository import ClientRepository
     from gasoline.core.jsonrpc import Request, RpcError
     from gasoline.core.protocol import Exchange
+    from gasoline.core.roots import project_dir
     from gasoline_generated.policy import LIMITS
 
     try:
@@ -25,7 +27,7 @@ def call(tool: str, arguments_json: str) -> int:
     if not isinstance(arguments, dict):
         print("gasoline call: arguments must be a JSON object", file=sys.stderr)
         return 2
-    tools = RemoteTools(DaemonClient(LIMITS.daemon))
+    tools = RemoteTools(DaemonClient(LIMITS.daemon), ClientRepository(project_dir(), 0))
     request = Request("cli", "tools/call", {"name": tool, "arguments": arguments})
     try:
         result = tools.call(tool, arguments, Exchange(request, lambda message: None))

@@ -26,11 +26,12 @@ from .core.dispatch import Dispatcher
 from .core.local_tools import LocalTools
 from .core.protocol import McpServer
 from .core.results import Continuations
+from .core.roots import project_dir
 from .handlers.analyze import AnalyzeHandlers
 from .handlers.configure import ConfigureHandlers
 from .handlers.interact import InteractHandlers
 from .handlers.observe import ObserveHandlers
-from .project import CONFIG_FILE, ProjectConfigError, load_project_config, project_dir
+from .project import CONFIG_FILE, ProjectConfigError, load_project_config
 from .safety.approvals import Allowance, ApprovalEngine
 from .safety.audit import AuditTrail
 from .safety.redaction import Redactor, UnavailableRedactor, build_redactor

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import Annotated, Any, Literal, Protocol
 
 from pydantic import AwareDatetime, BaseModel, BeforeValidator
@@ -80,6 +81,14 @@ def _ignore_progress(progress: float, total: float | None, message: str | None) 
     """Progress goes nowhere when the caller did not ask for it."""
 
 
+class RepositoryUnknown(LookupError):
+    """No repository is known for the client that called: the message says how to name one."""
+
+
+def _no_repository() -> Path:
+    raise RepositoryUnknown("no repository is known for this call")
+
+
 @dataclass(frozen=True)
 class CallContext:
     """What a handler knows about the call it serves, beyond its parameters."""
@@ -87,9 +96,15 @@ class CallContext:
     entry: ModeEntry
     report_progress: ProgressReporter = _ignore_progress
     tab_id: int | None = None  # the tab an approval bound this call to; None: the tab in front
+    # The calling client's repository root, found when a handler first asks (code tools only).
+    find_repository: Callable[[], Path] = _no_repository
 
     def progress(self, progress: float, total: float | None = None, message: str | None = None) -> None:
         self.report_progress(progress, total, message)
+
+    def repository(self) -> Path:
+        """The client's repository root; raises RepositoryUnknown, saying how to name one."""
+        return self.find_repository()
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,7 @@
-"""The project's own configuration: .gasoline/config.yaml in the project directory.
-
-The project directory is GASOLINE_PROJECT_DIR, or the directory the daemon started in (a
-bridge starts it in its client's working directory).
-"""
+"""The project's own configuration: .gasoline/config.yaml in the project directory."""
 
 from __future__ import annotations
 
-import os
 import stat
 from pathlib import Path
 
@@ -14,16 +9,11 @@ from pydantic import ValidationError
 
 from gasoline_generated.models import ProjectConfig
 
-PROJECT_DIR_ENV = "GASOLINE_PROJECT_DIR"
 CONFIG_FILE = Path(".gasoline") / "config.yaml"
 
 
 class ProjectConfigError(ValueError):
     pass
-
-
-def project_dir() -> Path:
-    return Path(os.environ.get(PROJECT_DIR_ENV) or os.getcwd())
 
 
 def load_project_config(directory: Path) -> ProjectConfig:

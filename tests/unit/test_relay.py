@@ -16,6 +16,7 @@ import pytest
 from gasoline.bridge.client import DaemonClient, DaemonLink, RemoteTools
 from gasoline.bridge.lifecycle import wait_until
 from gasoline.bridge.relay import RelayingTransport
+from gasoline.bridge.repository import ClientRepository
 from gasoline.core import jsonrpc
 from gasoline.core.catalog import SERVER_INFO
 from gasoline.core.protocol import Exchange, McpServer, ServerInfo
@@ -72,7 +73,7 @@ def relayed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[C
     local.start()
     client = DaemonClient(LIMITS.daemon)
     link = client._link = DaemonLink(str(local.path))  # connected as the bridge's start would
-    remote = RemoteTools(client)
+    remote = RemoteTools(client, ClientRepository(tmp_path, 1.0))
     to_bridge, client_input = os.pipe()
     client_output, from_bridge = os.pipe()
     reader, writer = os.fdopen(to_bridge, "rb"), os.fdopen(from_bridge, "wb")

@@ -17,6 +17,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
 from gasoline import __version__, logs
@@ -24,9 +25,11 @@ from gasoline.core import jsonrpc
 from gasoline.core.catalog import published_tools
 from gasoline.core.jsonrpc import INVALID_PARAMS, RpcError
 from gasoline.core.protocol import LEGACY_VERSIONS, Exchange
+from gasoline.core.roots import REPOSITORY_META
 from gasoline.state import DaemonFiles
 
 from .lifecycle import DaemonUnavailable, ensure_daemon
+from .repository import ClientRepository
 
 BRIDGE_CLIENT_NAME = "gasoline-bridge"
 
@@ -230,10 +233,11 @@ class DaemonClient:
 
 
 class RemoteTools:
-    """The bridge's tools: listed from the generated payload, called in the daemon."""
+    """The bridge's tools: listed from the generated payload, called in the daemon, in the client's repository."""
 
-    def __init__(self, client: DaemonClient) -> None:
+    def __init__(self, client: DaemonClient, repository: ClientRepository) -> None:
         self.client = client
+        self.repository = repository
         self.names = {tool["name"] for tool in published_tools()}
 
     def list(self) -> list[dict[str, Any]]:
@@ -243,17 +247,19 @@ class RemoteTools:
         if name not in self.names:
             raise RpcError(INVALID_PARAMS, f"Unknown tool: {name}", {"tools": sorted(self.names)})
         try:
-            return self.client.call_tool(forwarded(name, arguments, exchange), exchange)
+            params = forwarded(name, arguments, exchange, self.repository.find(exchange))
+            return self.client.call_tool(params, exchange)
         except DaemonUnavailable as error:
             return unavailable(name, str(error))
 
 
-def forwarded(name: str, arguments: dict[str, Any], exchange: Exchange) -> dict[str, Any]:
-    """The daemon's tools/call params for a client's call: the progress token is the client's own."""
-    params: dict[str, Any] = {"name": name, "arguments": arguments}
+def forwarded(name: str, arguments: dict[str, Any], exchange: Exchange, repository: Path) -> dict[str, Any]:
+    """The daemon's tools/call params for a client's call: the progress token is the client's own,
+    and the repository the client works in goes with it."""
+    meta: dict[str, Any] = {REPOSITORY_META: str(repository)}
     if exchange.progress_token is not None:
-        params["_meta"] = {"progressToken": exchange.progress_token}
-    return params
+        meta["progressToken"] = exchange.progress_token
+    return {"name": name, "arguments": arguments, "_meta": meta}
 
 
 def unavailable(name: str, message: str) -> dict[str, Any]:

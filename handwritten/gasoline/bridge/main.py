@@ -13,19 +13,23 @@ import threading
 from gasoline import logs
 from gasoline.core.catalog import SERVER_INFO
 from gasoline.core.protocol import McpServer
+from gasoline.core.roots import project_dir
 from gasoline.core.workers import Workers
 from gasoline_generated.policy import LIMITS
 
 from .client import DaemonClient, RemoteTools
 from .relay import RelayingTransport
+from .repository import ClientRepository
 
 
 def run() -> int:
     client = DaemonClient(LIMITS.daemon)
     threading.Thread(target=client.start_daemon, name="gasoline-daemon-start", daemon=True).start()
-    tools = RemoteTools(client)
+    repository = ClientRepository(project_dir(), LIMITS.mcp.roots_answer_ms / 1000)
+    tools = RemoteTools(client, repository)
+    server = McpServer(SERVER_INFO, tools, notifications={"notifications/roots/list_changed": repository.roots_changed})
     workers = Workers("gasoline-stdio", LIMITS.mcp.request_workers)
     grace = LIMITS.mcp.eof_grace_ms / 1000
-    RelayingTransport(McpServer(SERVER_INFO, tools), tools, sys.stdin.buffer, sys.stdout.buffer, workers, grace).serve()
+    RelayingTransport(server, tools, sys.stdin.buffer, sys.stdout.buffer, workers, grace).serve()
     logs.stage("bridge_stopped", "end of input: bridge stopping", port=client.files.port)
     return 0

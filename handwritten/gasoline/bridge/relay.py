@@ -45,7 +45,8 @@ class RelayingTransport(LineTransport):
         if request.method != "tools/call" or exchange.modern or not isinstance(arguments, dict):
             return False
         link = self.tools.client.live_link()
-        if not isinstance(name, str) or name not in self.tools.names or link is None:
+        repository = self.tools.repository.known(exchange)  # None: the client must be asked, off this thread
+        if not isinstance(name, str) or name not in self.tools.names or link is None or repository is None:
             return False
         head = jsonrpc.response_head(request.id)
 
@@ -63,7 +64,7 @@ class RelayingTransport(LineTransport):
 
         self.session.in_flight[request.id] = exchange
         try:
-            link.start("tools/call", forwarded(name, arguments, exchange), reply, exchange)
+            link.start("tools/call", forwarded(name, arguments, exchange, repository), reply, exchange)
         except NotSent:
             self.session.in_flight.pop(request.id, None)
             return False  # the McpServer's way reconnects, and sends it again

@@ -13,14 +13,16 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from gasoline.capture.extension import ExtensionLink
-from gasoline.contract import CallContext, ModeEntry, ModeHandler, ProgressReporter
+from gasoline.contract import CallContext, ModeEntry, ModeHandler, ProgressReporter, RepositoryUnknown
 from gasoline.safety.approvals import ApprovalEngine
 from gasoline_generated.dispatch import APPROVAL_PARAMETER, APPROVAL_PARAMETER_PATTERN
 
@@ -61,9 +63,14 @@ class Dispatcher:
         return self._published.get(tool, [])
 
     def call(
-        self, tool: str, arguments: Mapping[str, Any] | None, progress: ProgressReporter | None = None
+        self,
+        tool: str,
+        arguments: Mapping[str, Any] | None,
+        progress: ProgressReporter | None = None,
+        repository: Callable[[], Path] | None = None,
     ) -> ToolResult:
-        """Run one tools/call. Raises UnknownTool; every other failure is an error result."""
+        """Run one tools/call. Raises UnknownTool; every other failure is an error result.
+        repository finds the calling client's repository root, for the code tools."""
         if tool not in self._published:
             raise UnknownTool(tool, self.tools)
         try:
@@ -79,11 +86,14 @@ class Dispatcher:
         except ToolFailure as failure:
             log.info("%s refused: %s", tool, failure.error.message)
             return failure.result()
+        context = CallContext(entry, tab_id=tab_id)
+        if repository is not None:
+            context = replace(context, find_repository=repository)
         if entry.long_running and getattr(params, "background", False) is True:
-            background = CallContext(entry, tab_id=tab_id)
-            started = self._background.start(entry.mode, partial(self._run, entry, params, background))
+            started = self._background.start(entry.mode, partial(self._run, entry, params, context))
             return ToolResult(started.model_dump(mode="json"))
-        context = CallContext(entry, progress, tab_id) if progress else CallContext(entry, tab_id=tab_id)
+        if progress is not None:
+            context = replace(context, report_progress=progress)
         return self._run(entry, params, context)
 
     def _run(self, entry: ModeEntry, params: BaseModel, context: CallContext) -> ToolResult:
@@ -95,6 +105,8 @@ class Dispatcher:
         except ToolFailure as failure:
             log.info("%s refused: %s", entry.tool, failure.error.message)
             return failure.result()
+        except RepositoryUnknown as unknown:
+            return ToolFailure.of(entry, "repository_unknown", f"{entry.label}: {unknown}").result()
         except Exception as error:
             log.exception("tool %s failed", entry.tool)
             message = f"{entry.tool} failed: {type(error).__name__}: {error}"

@@ -6,10 +6,14 @@ withheld and replaced by a redaction_failed error, never sent raw.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
+from gasoline.contract import RepositoryUnknown
 from gasoline.safety.redaction import RedactionUnavailable, Redactor
+from gasoline_generated.policy import LIMITS
 
 from .catalog import published_tools
 from .dispatch import Dispatcher
@@ -17,6 +21,7 @@ from .errors import ToolFailure, UnknownTool
 from .jsonrpc import INVALID_PARAMS, RpcError
 from .protocol import Exchange
 from .results import Continuations, call_tool_result
+from .roots import HOW_TO_NAME_ONE, REPOSITORY_META, first_file_root
 
 REDACTION_META = "dev.gasoline/redaction"
 
@@ -36,7 +41,7 @@ class LocalTools:
     def call(self, name: str, arguments: dict[str, Any], exchange: Exchange) -> dict[str, Any]:
         progress = exchange.progress if exchange.progress_token is not None else None
         try:
-            result = self.dispatcher.call(name, arguments, progress)
+            result = self.dispatcher.call(name, arguments, progress, repository_finder(exchange))
         except UnknownTool as error:
             raise RpcError(INVALID_PARAMS, f"Unknown tool: {name}", {"tools": list(self.dispatcher.tools)}) from error
         try:
@@ -52,3 +57,31 @@ class LocalTools:
             }
         }
         return reply
+
+
+def repository_finder(exchange: Exchange) -> Callable[[], Path]:
+    """Finds the calling client's repository root when a code tool asks: the one its bridge names,
+    else the first of the roots the client declares (asked then), else none."""
+
+    def find() -> Path:
+        named = exchange.meta.get(REPOSITORY_META)
+        if isinstance(named, str) and named:
+            return a_directory(Path(named), "the repository the bridge named")
+        if "roots" not in exchange.client_capabilities:
+            raise RepositoryUnknown(f"no repository is known for this client: {HOW_TO_NAME_ONE}")
+        try:
+            answer = exchange.ask("roots/list", {}, LIMITS.mcp.roots_answer_ms / 1000)
+        except (RpcError, RuntimeError) as error:
+            raise RepositoryUnknown(f"the client's roots could not be read ({error}): {HOW_TO_NAME_ONE}") from error
+        root = first_file_root(answer)
+        if root is None:
+            raise RepositoryUnknown(f"the client's roots name no file:// directory: {HOW_TO_NAME_ONE}")
+        return a_directory(root, "the client's first root")
+
+    return find
+
+
+def a_directory(path: Path, what: str) -> Path:
+    if not path.is_absolute() or not path.is_dir():
+        raise RepositoryUnknown(f"{what}, {str(path)!r}, is not a directory: {HOW_TO_NAME_ONE}")
+    return path

@@ -14,7 +14,7 @@ import builtins
 import itertools
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
@@ -262,7 +262,9 @@ class McpServer:
         logging: bool = False,
         asks_clients: bool = False,
         page_size: int = LIMITS.mcp.list_page_size,
+        notifications: Mapping[str, Callable[[], None]] | None = None,
     ) -> None:
+        """notifications: what to do when the client sends one of these (by method)."""
         self.info = info
         self.logging = logging
         self.asks_clients = asks_clients
@@ -271,6 +273,7 @@ class McpServer:
         self.prompts = prompts
         self.completions = completions
         self.page_size = page_size
+        self.notifications = notifications or {}
         self.methods: dict[str, Handler] = {
             "initialize": self._initialize,
             "ping": lambda params, exchange: {},
@@ -353,7 +356,9 @@ class McpServer:
 
     def notify(self, notification: Notification, session: Session | None) -> None:
         """Handle a notification from the client; unknown ones are ignored, as the spec asks."""
-        if notification.method == "notifications/cancelled" and session is not None:
+        if notification.method in self.notifications:
+            self.notifications[notification.method]()
+        elif notification.method == "notifications/cancelled" and session is not None:
             request_id = notification.params.get("requestId")
             exchange = session.in_flight.get(request_id) if isinstance(request_id, str | int) else None
             if exchange is not None:

@@ -1,5 +1,6 @@
-"""interact: actions in the browser. The AI Web Pilot actions that only forward their browser
-command are sent by the dispatch table; upload reads a file of the repository first.
+"""interact: actions in the browser and the code tools. The AI Web Pilot actions that only
+forward their browser command are sent by the dispatch table; upload reads a file of the
+repository first; the code tools run in the calling client's repository (gasoline.code).
 
 The dispatcher has already checked the AI Web Pilot toggle and the approval by the time a
 handler runs. Each action goes to the tab the approval was granted for: the tab the extension
@@ -12,10 +13,20 @@ import base64
 import mimetypes
 from pathlib import Path
 
+from gasoline.code.read import read
+from gasoline.code.search import search
 from gasoline.commands.browser import Browser
 from gasoline.contract import CallContext
 from gasoline.core.errors import bad_argument
-from gasoline_generated.models import InteractUploadParams, UploadParams, UploadResult
+from gasoline_generated.models import (
+    InteractCodeReadParams,
+    InteractCodeReadResult,
+    InteractCodeSearchParams,
+    InteractCodeSearchResult,
+    InteractUploadParams,
+    UploadParams,
+    UploadResult,
+)
 from gasoline_generated.policy import LIMITS
 
 
@@ -23,6 +34,12 @@ class InteractHandlers:
     def __init__(self, browser: Browser, repository: Path) -> None:
         self.browser = browser
         self.repository = repository.resolve()
+
+    def code_search(self, params: InteractCodeSearchParams, ctx: CallContext) -> InteractCodeSearchResult:
+        return search(ctx, params)
+
+    def code_read(self, params: InteractCodeReadParams, ctx: CallContext) -> InteractCodeReadResult:
+        return read(ctx, params)
 
     def upload(self, params: InteractUploadParams, ctx: CallContext) -> UploadResult:
         path = self._repository_file(params.file_path)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from . import analyze, configure, interact, observe
+from . import analyze, code, configure, interact, observe
 from .common import Structured, generic
 
 TextForm = Callable[[Structured, float], str]
@@ -26,6 +26,8 @@ FORMS: dict[tuple[str, str], TextForm] = {
     ("analyze", "accessibility"): analyze.accessibility,
     ("configure", "health"): configure.health,
     ("configure", "clear"): configure.clear,
+    ("interact", "code_search"): code.search,
+    ("interact", "code_read"): code.read,
     ("interact", "click"): interact.click,
     ("interact", "type"): interact.type_text,
     ("interact", "navigate"): interact.navigate,

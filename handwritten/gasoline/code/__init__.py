@@ -1,0 +1,1 @@
+"""Services behind the modes that work on the repository's code."""

@@ -1,0 +1,41 @@
+"""code_read: a file's lines, with what a model needs to edit it safely: its outline, its git
+status and a hash of the lines read (an edit can expect them there)."""
+
+from __future__ import annotations
+
+from gasoline.contract import CallContext
+from gasoline.core.errors import bad_argument
+from gasoline_generated.models import InteractCodeReadParams, InteractCodeReadResult
+
+from .git import status_of
+from .languages import language_of
+from .outline import outline
+from .repository import Repository
+from .text_file import lines_hash, read_text
+
+
+def read(ctx: CallContext, params: InteractCodeReadParams) -> InteractCodeReadResult:
+    repository = Repository.of(ctx)
+    path = repository.file(ctx, params.file_path)
+    relative = repository.relative(path)
+    text = read_text(ctx, path, params.file_path)
+    total = len(text.lines)
+    start, end = 1, total
+    if isinstance(params.lines, list):
+        start, end = params.lines[0].root, params.lines[1].root
+        if start > end or start > max(total, 1):
+            raise bad_argument(ctx.entry, "lines", f"lines {start}-{end} is not a range of the file's {total} lines")
+        end = min(end, total)
+    content = text.text_of(start, end)
+    return InteractCodeReadResult(
+        path=relative,
+        language=language_of(path),
+        content=content,
+        start_line=start,
+        end_line=end,
+        total_lines=total,
+        size_bytes=len(text.raw),
+        git_status=status_of(repository.root, relative),
+        content_hash=lines_hash(content),
+        outline=outline(path.suffix, text.raw),
+    )
