@@ -24,8 +24,9 @@ LOG_TAIL_LINES = 40
 VENV = ROOT / ".venv"
 VENV_PYTHON = VENV / "bin" / "python"
 EXTENSION = ROOT / "extension"
-# npm projects: the extension's build tools, and the independent MCP clients the tests run.
-NPM_PROJECTS = (EXTENSION, ROOT / "tests" / "mcp-tools")
+# npm projects: the extension's build tools, the independent MCP clients the tests run, and the
+# JavaScript test runners (jest, vitest) run_tests is tested with.
+NPM_PROJECTS = (EXTENSION, ROOT / "tests" / "mcp-tools", ROOT / "tests" / "code-runners")
 
 
 def _fingerprint(*files: Path) -> str:

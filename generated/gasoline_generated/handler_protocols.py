@@ -36,6 +36,10 @@ class ObserveModes(Protocol):
         """Browser console output."""
         ...
 
+    def modification_log(self, params: models.ObserveModificationLogParams, ctx: CallContext) -> models.ObserveModificationLogResult:
+        """Code edits made: lines, reason, staging, rollback, tests."""
+        ...
+
     def network_bodies(self, params: models.ObserveNetworkBodiesParams, ctx: CallContext) -> models.ObserveNetworkBodiesResult:
         """Captured fetch/XHR requests with their bodies."""
         ...
@@ -68,12 +72,36 @@ class AnalyzeModes(Protocol):
 class InteractModes(Protocol):
     """The hand-written modes of `interact` (spec/tools/interact/), provided by gasoline.handlers.interact."""
 
+    def code_modify(self, params: models.InteractCodeModifyParams, ctx: CallContext) -> models.InteractCodeModifyResult:
+        """Edit a file by lines or exact text; staged, never committed."""
+        ...
+
+    def describe_code_modify(self, params: models.InteractCodeModifyParams) -> str:
+        """What this call of code_modify would do, in plain words, for the person asked to approve it."""
+        ...
+
     def code_read(self, params: models.InteractCodeReadParams, ctx: CallContext) -> models.InteractCodeReadResult:
         """A file's lines, outline and git status."""
         ...
 
+    def code_rollback(self, params: models.InteractCodeRollbackParams, ctx: CallContext) -> models.InteractCodeRollbackResult:
+        """Undo one code_modify change."""
+        ...
+
+    def describe_code_rollback(self, params: models.InteractCodeRollbackParams) -> str:
+        """What this call of code_rollback would do, in plain words, for the person asked to approve it."""
+        ...
+
     def code_search(self, params: models.InteractCodeSearchParams, ctx: CallContext) -> models.InteractCodeSearchResult:
         """Regex search of the repository, ranked."""
+        ...
+
+    def run_tests(self, params: models.InteractRunTestsParams, ctx: CallContext) -> models.InteractRunTestsResult:
+        """Run the project's tests: counts and failures."""
+        ...
+
+    def describe_run_tests(self, params: models.InteractRunTestsParams) -> str:
+        """What this call of run_tests would do, in plain words, for the person asked to approve it."""
         ...
 
     def upload(self, params: models.InteractUploadParams, ctx: CallContext) -> models.UploadResult:
@@ -97,7 +125,7 @@ class ConfigureModes(Protocol):
         ...
 
     def health(self, params: models.ConfigureHealthParams, ctx: CallContext) -> models.ConfigureHealthResult:
-        """Server version, uptime, transports, buffer usage and the modes it offers."""
+        """Version, uptime, transports, buffers and modes."""
         ...
 
 

@@ -250,7 +250,7 @@ class AnalyzeAccessibilityParams(BaseModel):
     """
     background: StrictBool = False
     """
-    Return a correlation_id at once; read the outcome with observe command_result.
+    Answer at once with a correlation_id for observe command_result.
     """
 
 
@@ -416,7 +416,7 @@ class ConfigureAgentWatchParams(BaseModel):
         list[Literal["errors", "network_errors", "security", "websocket"]] | MISSING, Field(min_length=1)
     ] = MISSING
     """
-    For enable, the events that trigger the agent; the current ones when absent.
+    For enable, what triggers the agent; as now if absent.
     """
     rate_limit_per_min: Annotated[StrictInt, Field(ge=1)] = 20
     """
@@ -424,7 +424,7 @@ class ConfigureAgentWatchParams(BaseModel):
     """
     dedupe_window_seconds: Annotated[StrictInt, Field(ge=0)] = 15
     """
-    Seconds a repeat of an event is ignored for; 0 keeps every one.
+    Seconds a repeat is ignored for; 0 keeps every one.
     """
 
 
@@ -589,7 +589,7 @@ class ConfigureSnapshotParams(BaseModel):
     """
     service: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
-    The backend service ("api-server"); for list, every service when absent.
+    The backend service ("api-server"); list: all if absent.
     """
 
 
@@ -1007,7 +1007,7 @@ class ExecuteJsParams(BaseModel):
     )
     script: Annotated[StrictStr, Field(min_length=1)]
     """
-    JavaScript to evaluate; its value (or its promise's) must be JSON-serializable.
+    JavaScript to run; its (awaited) value must be JSON-serializable.
     """
     timeout_ms: Annotated[StrictInt, Field(ge=1)] = 5000
     """
@@ -1223,7 +1223,7 @@ class HighlightParams(BaseModel):
     """
     duration_ms: Annotated[StrictInt, Field(ge=1)] = 5000
     """
-    How long the outline stays, in milliseconds.
+    How long it stays (ms).
     """
 
 
@@ -1393,13 +1393,13 @@ class InteractCodeModifyParams(BaseModel):
     """
     The file to edit, relative to the repository root.
     """
-    operation: Literal["replace", "insert_before", "insert_after", "delete"]
+    operation: Literal["replace", "insert_before", "insert_after", "delete", "search_replace"]
     """
-    replace and delete act on line_range; insert_before and insert_after on line.
+    replace and delete act on line_range; insert_before and insert_after on line; search_replace on old_text.
     """
     line_range: Annotated[list[LineRangeItem] | MISSING, Field(max_length=2, min_length=2)] = MISSING
     """
-    [start, end], both included, for replace and delete.
+    [start, end], both included.
     """
     line: Annotated[StrictInt | MISSING, Field(ge=1)] = MISSING
     """
@@ -1407,7 +1407,15 @@ class InteractCodeModifyParams(BaseModel):
     """
     new_content: StrictStr | MISSING = MISSING
     """
-    The new lines, for replace and the inserts.
+    The new lines (replace, inserts) or text (search_replace).
+    """
+    old_text: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    search_replace: the exact text, found once.
+    """
+    expected: StrictStr | MISSING = MISSING
+    """
+    What line_range or line holds now: text or code_read's content_hash.
     """
     correlation_id: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
@@ -1421,6 +1429,10 @@ class InteractCodeModifyParams(BaseModel):
     """
     Run the tests after the edit.
     """
+
+
+class LinesAffectedItem(RootModel[StrictInt]):
+    root: Annotated[StrictInt, Field(ge=0)]
 
 
 class InteractCodeModifyTestResults(BaseModel):
@@ -1445,10 +1457,6 @@ class InteractCodeModifyTestResults(BaseModel):
     """
 
 
-class Line(RootModel[StrictInt]):
-    root: Annotated[StrictInt, Field(ge=1)]
-
-
 class InteractCodeReadParams(BaseModel):
     """
     Arguments of interact(action='code_read').
@@ -1461,7 +1469,7 @@ class InteractCodeReadParams(BaseModel):
     """
     The file, relative to the repository root, e.g. src/components/PaymentForm.tsx.
     """
-    lines: Annotated[list[Line] | MISSING, Field(max_length=2, min_length=2)] = MISSING
+    line_range: Annotated[list[LineRangeItem] | MISSING, Field(max_length=2, min_length=2)] = MISSING
     """
     [start, end], both included; the whole file when absent.
     """
@@ -1505,6 +1513,14 @@ class InteractCodeRollbackParams(BaseModel):
     """
     The change to undo, as code_modify returned it.
     """
+    chain: StrictBool = False
+    """
+    Undo the file's later changes first.
+    """
+    correlation_id: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    Ties the rollback to a bug or test run in the modification log.
+    """
 
 
 class InteractCodeRollbackResult(BaseModel):
@@ -1531,9 +1547,17 @@ class InteractCodeRollbackResult(BaseModel):
     """
     Lines put back.
     """
-    git_output: StrictStr
+    rolled_back: list[StrictStr]
     """
-    What git printed.
+    Every change undone, newest first (the later ones too, with chain).
+    """
+    rollback_id: StrictStr
+    """
+    This rollback's own id in the modification log.
+    """
+    git_staged: StrictBool
+    """
+    Whether the index was put back as well.
     """
 
 
@@ -1593,7 +1617,7 @@ class InteractCodeSearchParams(BaseModel):
     """
     exclude_patterns: list[ExcludePattern] | MISSING = MISSING
     """
-    Skip paths containing any of these ("dist").
+    Skip paths containing these ("dist").
     """
     case_sensitive: StrictBool = True
     """
@@ -1671,7 +1695,7 @@ class InteractRunTestsParams(BaseModel):
     """
     test_command: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
-    Instead of the project's command ("npm test -- cart"); split into words, no shell.
+    Instead of the project's ("npm test -- cart"); no shell.
     """
     correlation_id: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
@@ -1683,7 +1707,7 @@ class InteractRunTestsParams(BaseModel):
     """
     background: StrictBool = False
     """
-    Return a correlation_id at once; read the outcome with observe command_result.
+    Answer at once with a correlation_id for observe command_result.
     """
 
 
@@ -1845,7 +1869,7 @@ class LoadStateParams(BaseModel):
     """
     include_url: StrictBool = True
     """
-    Navigate to the snapshot's URL after restoring.
+    Also go to the snapshot's URL.
     """
 
 
@@ -2201,7 +2225,7 @@ class ObserveBackendStateParams(BaseModel):
     """
     keys: Annotated[list[Key] | MISSING, Field(min_length=1)] = MISSING
     """
-    Keys to read (query_type key); all when absent.
+    Keys to read (query_type key); all if absent.
     """
 
 
@@ -2371,10 +2395,6 @@ class ObserveLogsParams(BaseModel):
     """
 
 
-class LinesAffectedItem(RootModel[StrictInt]):
-    root: Annotated[StrictInt, Field(ge=1)]
-
-
 class ObserveModificationLogParams(BaseModel):
     """
     Arguments of observe(what='modification_log').
@@ -2417,7 +2437,7 @@ class ObserveModificationLogTestResults(BaseModel):
     """
     Tests that failed.
     """
-    duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    duration_ms: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
     """
     How long the tests took, when known.
     """
@@ -2738,6 +2758,24 @@ class ProjectApprovals(BaseModel):
         extra="forbid",
     )
     allow: list[ProjectApprovalAllow] | MISSING = MISSING
+
+
+class ProjectCode(BaseModel):
+    """
+    How the code tools work in this repository.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    test_command: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    The command run_tests runs (split into words, no shell), e.g. "python -m pytest -q".
+    """
+    balance_check: Literal["warn", "refuse"] = "warn"
+    """
+    An edit that leaves brackets or quotes unbalanced: warn (the default), or refuse it.
+    """
 
 
 class ProjectRedactionPattern(BaseModel):
@@ -3668,9 +3706,13 @@ class InteractCodeModifyResult(BaseModel):
     """
     The file edited.
     """
-    operation: Literal["replace", "insert_before", "insert_after", "delete"]
+    operation: Literal["replace", "insert_before", "insert_after", "delete", "search_replace"]
     """
     The edit made.
+    """
+    lines_affected: Annotated[list[LinesAffectedItem], Field(max_length=2, min_length=2)]
+    """
+    The lines of the file the new content occupies, [first, last]; [n, n-1] when lines were only deleted.
     """
     lines_changed: Annotated[StrictInt, Field(ge=0)]
     """
@@ -3682,7 +3724,7 @@ class InteractCodeModifyResult(BaseModel):
     """
     git_staged: StrictBool
     """
-    Whether the file was staged in git.
+    Whether the edit was staged in git (only the edit: not the rest of the file's unstaged changes).
     """
     test_results: InteractCodeModifyTestResults | MISSING = MISSING
     """
@@ -3736,7 +3778,7 @@ class InteractCodeReadResult(BaseModel):
     """
     content_hash: StrictStr
     """
-    A short hash of content (SHA-256, 12 hex digits): code_modify's expected_hash for these lines.
+    A short hash of content (SHA-256, 12 hex digits): code_modify's expected for these lines.
     """
     outline: list[InteractCodeReadSymbol]
     """
@@ -4156,13 +4198,13 @@ class ObserveModificationLogEntry(BaseModel):
     """
     The file edited (relative to the repository root).
     """
-    operation: Literal["replace", "insert_before", "insert_after", "delete"]
+    operation: Literal["replace", "insert_before", "insert_after", "delete", "search_replace", "rollback"]
     """
-    What kind of edit.
+    What kind of edit; rollback: a code_rollback, which names the change it undid in rolls_back.
     """
     lines_affected: Annotated[list[LinesAffectedItem], Field(max_length=2, min_length=2)]
     """
-    First and last line affected (1-based, inclusive).
+    First and last line the new content occupies (1-based, inclusive; [n, n-1] when lines were only deleted).
     """
     reason: StrictStr | MISSING = MISSING
     """
@@ -4179,6 +4221,10 @@ class ObserveModificationLogEntry(BaseModel):
     rolled_back: StrictBool
     """
     Whether the edit has since been rolled back.
+    """
+    rolls_back: StrictStr | MISSING = MISSING
+    """
+    For a rollback: the change it undid.
     """
     test_results: ObserveModificationLogTestResults | MISSING = MISSING
     """
@@ -4899,7 +4945,7 @@ class PageInfoCommandResult(BaseModel):
 
 class ProjectConfig(BaseModel):
     """
-    A project's .gasoline/config.yaml: patterns of its own secrets to redact, and tool modes its owners let run without asking each time. The daemon reads it at start; if it is invalid, nothing is served unredacted: tool results are withheld until it is fixed.
+    A project's .gasoline/config.yaml: patterns of its own secrets to redact, tool modes its owners let run without asking each time, and how the code tools work in it (read from the calling client's repository at each call). The daemon reads it at start; if it is invalid, nothing is served unredacted: tool results are withheld until it is fixed.
     """
 
     model_config = ConfigDict(
@@ -4912,6 +4958,10 @@ class ProjectConfig(BaseModel):
     approvals: ProjectApprovals | MISSING = MISSING
     """
     Modes that run without a human approval in this project.
+    """
+    code: ProjectCode | MISSING = MISSING
+    """
+    How the code tools work in this repository.
     """
 
 

@@ -445,7 +445,7 @@ export interface ExecuteJsCommandResult {
 
 /** Parameters of the execute_js command. */
 export interface ExecuteJsParams {
-  /** JavaScript to evaluate; its value (or its promise's) must be JSON-serializable. */
+  /** JavaScript to run; its (awaited) value must be JSON-serializable. */
   script: string;
   /** How long the script may run, in milliseconds. */
   timeout_ms?: number;
@@ -514,7 +514,7 @@ export interface HighlightCommandResult {
 export interface HighlightParams {
   /** CSS selector of the element to highlight; the first match is used. */
   selector: string;
-  /** How long the outline stays, in milliseconds. */
+  /** How long it stays (ms). */
   duration_ms?: number;
 }
 
@@ -644,7 +644,7 @@ export interface LoadStateCommandResult {
 export interface LoadStateParams {
   /** Name of the snapshot to restore. */
   snapshot_name: string;
-  /** Navigate to the snapshot's URL after restoring. */
+  /** Also go to the snapshot's URL. */
   include_url?: boolean;
 }
 

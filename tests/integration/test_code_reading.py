@@ -165,16 +165,16 @@ def test_read_returns_lines_outline_git_status_and_hash(coder: Bridge, repo: Pat
         ("Cart.total", "method", 7, 9),
         ("handleCheckout", "function", 12, 15),
     ]
-    part = coder.result("interact", action="code_read", file_path="src/cart.ts", lines=[12, 13])
+    part = coder.result("interact", action="code_read", file_path="src/cart.ts", line_range=[12, 13])
     expected = "\n".join(CART_TS.splitlines()[11:13])
     assert part["content"] == expected and (part["start_line"], part["end_line"]) == (12, 13)
     assert part["content_hash"] == hashlib.sha256(expected.encode()).hexdigest()[:12]
-    text = coder.call("interact", {"action": "code_read", "file_path": "src/cart.ts", "lines": [12, 13]})["result"]
+    text = coder.call("interact", {"action": "code_read", "file_path": "src/cart.ts", "line_range": [12, 13]})["result"]
     assert text["content"][0]["text"].splitlines()[-2:] == [
         f"12  {CART_TS.splitlines()[11]}",
         f"13  {CART_TS.splitlines()[12]}",
     ]
-    past_the_end = coder.result("interact", action="code_read", file_path="src/cart.ts", lines=[14, 400])
+    past_the_end = coder.result("interact", action="code_read", file_path="src/cart.ts", line_range=[14, 400])
     assert past_the_end["end_line"] == 15
 
     python = coder.result("interact", action="code_read", file_path="app.py")["outline"]
@@ -217,8 +217,8 @@ def test_files_it_cannot_read_are_refused_with_the_reason(coder: Bridge, repo: P
     ]:
         refused = failure(coder, "code_read", file_path=path)
         assert refused["error"] == "file_unreadable" and refused["details"]["reason"] == reason, refused
-    backwards = failure(coder, "code_read", file_path="src/cart.ts", lines=[9, 3])
-    assert backwards["error"] == "invalid_arguments" and backwards["problems"][0]["parameter"] == "lines"
+    backwards = failure(coder, "code_read", file_path="src/cart.ts", line_range=[9, 3])
+    assert backwards["error"] == "invalid_arguments" and backwards["problems"][0]["parameter"] == "line_range"
 
 
 def test_no_path_leaves_the_repository(coder: Bridge, repo: Path, tmp_path: Path) -> None:

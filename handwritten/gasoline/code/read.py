@@ -21,10 +21,12 @@ def read(ctx: CallContext, params: InteractCodeReadParams) -> InteractCodeReadRe
     text = read_text(ctx, path, params.file_path)
     total = len(text.lines)
     start, end = 1, total
-    if isinstance(params.lines, list):
-        start, end = params.lines[0].root, params.lines[1].root
+    if isinstance(params.line_range, list):
+        start, end = params.line_range[0].root, params.line_range[1].root
         if start > end or start > max(total, 1):
-            raise bad_argument(ctx.entry, "lines", f"lines {start}-{end} is not a range of the file's {total} lines")
+            raise bad_argument(
+                ctx.entry, "line_range", f"lines {start}-{end} is not a range of the file's {total} lines"
+            )
         end = min(end, total)
     content = text.text_of(start, end)
     return InteractCodeReadResult(

@@ -21,6 +21,19 @@ class TextFile:
     lines: list[str]  # without their "\n"
     ends_with_newline: bool
 
+    @classmethod
+    def parse(cls, raw: bytes) -> TextFile | None:
+        """The lines of UTF-8 text; None for bytes that are not."""
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        ends_with_newline = text.endswith("\n")
+        lines = text.split("\n")
+        if ends_with_newline or text == "":
+            lines.pop()
+        return cls(raw, lines, ends_with_newline)
+
     def text_of(self, start: int, end: int) -> str:
         """Lines start..end (1-based, both included) as one text."""
         return "\n".join(self.lines[start - 1 : end])
@@ -46,12 +59,7 @@ def read_text(ctx: CallContext, path: Path, shown: str) -> TextFile:
     raw = path.read_bytes()
     if b"\0" in raw[:BINARY_SNIFF_BYTES]:
         raise unreadable("binary", "is a binary file")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise unreadable("not_utf8", f"is not UTF-8 text (byte {error.start} cannot be decoded)") from error
-    ends_with_newline = text.endswith("\n")
-    lines = text.split("\n")
-    if ends_with_newline or text == "":
-        lines.pop()
-    return TextFile(raw, lines, ends_with_newline)
+    parsed = TextFile.parse(raw)
+    if parsed is None:
+        raise unreadable("not_utf8", "is not UTF-8 text")
+    return parsed

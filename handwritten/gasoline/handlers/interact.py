@@ -13,16 +13,28 @@ import base64
 import mimetypes
 from pathlib import Path
 
+from gasoline.code import approvals
+from gasoline.code.modify import modify
 from gasoline.code.read import read
+from gasoline.code.repository import Repository
+from gasoline.code.rollback import rollback
 from gasoline.code.search import search
+from gasoline.code.settings import code_settings
+from gasoline.code.test_runs import run_tests
 from gasoline.commands.browser import Browser
 from gasoline.contract import CallContext
 from gasoline.core.errors import bad_argument
 from gasoline_generated.models import (
+    InteractCodeModifyParams,
+    InteractCodeModifyResult,
     InteractCodeReadParams,
     InteractCodeReadResult,
+    InteractCodeRollbackParams,
+    InteractCodeRollbackResult,
     InteractCodeSearchParams,
     InteractCodeSearchResult,
+    InteractRunTestsParams,
+    InteractRunTestsResult,
     InteractUploadParams,
     UploadParams,
     UploadResult,
@@ -40,6 +52,26 @@ class InteractHandlers:
 
     def code_read(self, params: InteractCodeReadParams, ctx: CallContext) -> InteractCodeReadResult:
         return read(ctx, params)
+
+    def code_modify(self, params: InteractCodeModifyParams, ctx: CallContext) -> InteractCodeModifyResult:
+        return modify(ctx, params)
+
+    def describe_code_modify(self, params: InteractCodeModifyParams) -> str:
+        return approvals.describe_modify(params)
+
+    def code_rollback(self, params: InteractCodeRollbackParams, ctx: CallContext) -> InteractCodeRollbackResult:
+        return rollback(ctx, params)
+
+    def describe_code_rollback(self, params: InteractCodeRollbackParams) -> str:
+        return approvals.describe_rollback(params)
+
+    def run_tests(self, params: InteractRunTestsParams, ctx: CallContext) -> InteractRunTestsResult:
+        root = Repository.of(ctx).root
+        command = code_settings(ctx, root).test_command
+        return run_tests(root, params, command if isinstance(command, str) else None, ctx.progress)
+
+    def describe_run_tests(self, params: InteractRunTestsParams) -> str:
+        return approvals.describe_tests(params)
 
     def upload(self, params: InteractUploadParams, ctx: CallContext) -> UploadResult:
         path = self._repository_file(params.file_path)

@@ -12,6 +12,7 @@ from pydantic import MISSING, BaseModel
 from gasoline.capture.extension import ExtensionLink
 from gasoline.capture.pages import BadCursor, Page, paginate
 from gasoline.capture.store import Captured, CaptureStore
+from gasoline.code.log_view import modification_log
 from gasoline.contract import CallContext
 from gasoline.core.background import BackgroundCalls
 from gasoline.core.errors import ToolFailure, bad_argument
@@ -26,6 +27,8 @@ from gasoline_generated.models import (
     ObserveFailedRequestsResult,
     ObserveLogsParams,
     ObserveLogsResult,
+    ObserveModificationLogParams,
+    ObserveModificationLogResult,
     ObserveNetworkBodiesParams,
     ObserveNetworkBodiesResult,
     ObservePageParams,
@@ -194,6 +197,10 @@ class ObserveHandlers:
         return ObserveWebsocketStatusResult(
             connections=connections, open_count=open_count, closed_count=len(connections) - open_count
         )
+
+    def modification_log(self, params: ObserveModificationLogParams, ctx: CallContext) -> ObserveModificationLogResult:
+        """The code tools' changes in the calling client's repository (gasoline.code)."""
+        return modification_log(ctx, params)
 
     def page(self, params: ObservePageParams, ctx: CallContext) -> ObservePageResult:
         sync = self.extension.current()

@@ -1,0 +1,101 @@
+"""The repository's .gasoline/modifications.jsonl: every change the code tools made, one JSON
+object a line, only ever appended to.
+
+A line is written whole with one write() and synced; a line torn by a crash (no newline at its
+end, or not JSON) is skipped when reading and the next line starts on a line of its own. Reading
+parses only what was appended since the last read of the same log.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from datetime import datetime
+from pathlib import Path
+from typing import ClassVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from gasoline_generated.models import ObserveModificationLogTestResults
+
+LOG_FILE = Path(".gasoline") / "modifications.jsonl"
+# The log is this machine's record, not the project's: git is told to leave it (and this) alone.
+IGNORED = "modifications.jsonl\n.gitignore\n"
+
+
+class Modification(BaseModel):
+    """One change as the log keeps it: what observe modification_log shows, and what a rollback needs."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    modification_id: str
+    timestamp: datetime
+    file: str
+    operation: str
+    lines_affected: tuple[int, int]
+    reason: str | None = None
+    correlation_id: str | None = None
+    git_staged: bool
+    test_results: ObserveModificationLogTestResults | None = None
+    rolls_back: str | None = None
+    diff: str
+    before: str  # blob of the file's bytes before the change (a checkpoint ref keeps it)
+    after: str  # blob of its bytes after
+    index_before: str | None = None  # the index's blob before, when the change was staged
+    index_after: str | None = None
+
+
+class ModificationLog:
+    _cache: ClassVar[dict[Path, tuple[int, list[Modification]]]] = {}  # log -> (bytes read, entries)
+    _lock: ClassVar[threading.Lock] = threading.Lock()
+
+    def __init__(self, root: Path) -> None:
+        self.path = root / LOG_FILE
+
+    def append(self, entry: Modification) -> None:
+        line = entry.model_dump_json(exclude_none=True).encode() + b"\n"
+        self.path.parent.mkdir(exist_ok=True)
+        ignore = self.path.parent / ".gitignore"
+        if not ignore.exists():
+            ignore.write_text(IGNORED)
+        with self._lock:
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            try:
+                size = os.fstat(fd).st_size
+                if size and not self._ends_with_newline(size):
+                    line = b"\n" + line  # after a torn line, start a line of our own
+                os.write(fd, line)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+
+    def entries(self) -> list[Modification]:
+        """Every whole entry, oldest first."""
+        with self._lock:
+            try:
+                size = self.path.stat().st_size
+            except FileNotFoundError:
+                return []
+            read, known = self._cache.get(self.path, (0, []))
+            if size < read:  # replaced by a shorter file: read it again
+                read, known = 0, []
+            with self.path.open("rb") as log:
+                log.seek(read)
+                fresh = log.read(size - read)
+            whole = fresh[: fresh.rfind(b"\n") + 1]  # a line still being written, or torn, waits
+            known = known + [entry for line in whole.splitlines() if (entry := parsed(line)) is not None]
+            self._cache[self.path] = (read + len(whole), known)
+            return list(known)
+
+    def _ends_with_newline(self, size: int) -> bool:
+        with self.path.open("rb") as log:
+            log.seek(size - 1)
+            return log.read(1) == b"\n"
+
+
+def parsed(line: bytes) -> Modification | None:
+    try:
+        return Modification.model_validate(json.loads(line))
+    except (ValueError, ValidationError):
+        return None  # torn by a crash, or not ours

@@ -1,0 +1,257 @@
+"""code_modify, code_rollback, run_tests and modification_log through MCP, in real git
+repositories: only the edit is staged and the developer's own unstaged work survives the edit and
+its rollback; stale or inexact edits change nothing; rollbacks come in order or as a chain; the
+log survives a torn line; and nothing runs without a human's approval unless the project allows it."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import Isolated, project_daemon
+from .processes import Bridge, Daemon, gasoline_cli, running_bridge
+from .test_code_reading import git, make_repository
+
+CART_PY = """def total(items):
+    result = 0
+    for item in items:
+        result += item["price"]
+    return result
+
+
+def tax(amount):
+    return amount * 0.2
+"""
+TEST_CART = """from cart import tax, total
+
+
+def test_total():
+    assert total([{"price": 2}, {"price": 3}]) == 5
+
+
+def test_tax():
+    assert tax(10) == 2
+"""
+ALLOW_CODE = """approvals:
+  allow:
+    - {tool: interact, mode: code_modify}
+    - {tool: interact, mode: code_rollback}
+    - {tool: interact, mode: run_tests}
+"""
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    return make_repository(tmp_path / "shop", {"cart.py": CART_PY, "test_cart.py": TEST_CART, "conftest.py": ""})
+
+
+@pytest.fixture
+def allowed(isolated: Isolated) -> Iterator[Daemon]:
+    with project_daemon(isolated, ALLOW_CODE) as running:
+        yield running
+
+
+@pytest.fixture
+def editor(allowed: Daemon, isolated: Isolated, repo: Path) -> Iterator[Bridge]:
+    with running_bridge(isolated.state_dir, isolated.port, GASOLINE_PROJECT_DIR=str(repo)) as bridge:
+        bridge.initialize()
+        yield bridge
+
+
+def out(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True, text=True).stdout
+
+
+def refused(bridge: Bridge, action: str, **arguments: Any) -> dict[str, Any]:
+    result = bridge.call("interact", {"action": action, **arguments})["result"]
+    assert result["isError"] is True, result
+    structured: dict[str, Any] = result["structuredContent"]
+    return structured
+
+
+def test_an_edit_is_staged_alone_and_its_rollback_restores_the_file(editor: Bridge, repo: Path) -> None:
+    head = out(repo, "rev-parse", "HEAD")
+    cart = repo / "cart.py"
+    mine = CART_PY.replace("def tax(amount):", "def tax(amount):  # the developer's own edit")
+    cart.write_text(mine)
+    read = editor.result("interact", action="code_read", file_path="cart.py", line_range=[4, 4])
+    changed = editor.result(
+        "interact",
+        action="code_modify",
+        file_path="cart.py",
+        operation="replace",
+        line_range=[4, 4],
+        new_content='        result += item["price"] * item.get("quantity", 1)',
+        expected=read["content_hash"],
+        correlation_id="bug-cart-1",
+        reason="count quantities",
+    )
+    assert changed["status"] == "success" and changed["git_staged"] is True and changed["lines_affected"] == [4, 4]
+    assert '+        result += item["price"] * item.get("quantity", 1)' in changed["git_diff"]
+    edited = cart.read_text()
+    assert 'item.get("quantity", 1)' in edited and "the developer's own edit" in edited
+    assert "quantity" in out(repo, "diff", "--cached") and "developer" not in out(repo, "diff", "--cached")
+    assert "developer" in out(repo, "diff") and "quantity" not in out(repo, "diff"), "their edit stays unstaged"
+    assert out(repo, "rev-parse", "HEAD") == head, "nothing is committed"
+    assert out(repo, "show-ref", "--", f"refs/gasoline/checkpoints/{changed['modification_id']}")
+
+    logged = editor.result("observe", what="modification_log", correlation_id="bug-cart-1")
+    assert [e["modification_id"] for e in logged["entries"]] == [changed["modification_id"]]
+    assert logged["entries"][0]["reason"] == "count quantities" and logged["entries"][0]["rolled_back"] is False
+
+    undone = editor.result("interact", action="code_rollback", modification_id=changed["modification_id"])
+    assert undone["rolled_back"] == [changed["modification_id"]] and undone["git_staged"] is True
+    assert cart.read_text() == mine, "exactly as before the change, the developer's edit included"
+    assert out(repo, "diff", "--cached") == "" and "developer" in out(repo, "diff")
+    entries = editor.result("observe", what="modification_log")["entries"]
+    assert [(e["operation"], e.get("rolls_back")) for e in entries] == [
+        ("rollback", changed["modification_id"]),
+        ("replace", None),
+    ]
+    assert entries[1]["rolled_back"] is True
+
+
+def test_stale_or_inexact_edits_change_nothing(editor: Bridge, repo: Path) -> None:
+    cart = repo / "cart.py"
+    stale = refused(
+        editor, "code_modify", file_path="cart.py", operation="delete", line_range=[2, 2], expected="old text"
+    )
+    assert stale["error"] == "edit_conflict" and stale["details"]["found"] == "    result = 0"
+    missing = refused(
+        editor,
+        "code_modify",
+        file_path="cart.py",
+        operation="search_replace",
+        old_text="return amount * 0.25",
+        new_content="x",
+    )
+    assert missing["error"] == "edit_conflict" and missing["details"]["closest_lines"] == [9, 9]
+    assert "+    return amount * 0.2" in missing["details"]["closest_diff"], "proposed as a diff, not applied"
+    twice = refused(
+        editor, "code_modify", file_path="cart.py", operation="search_replace", old_text="result", new_content="r"
+    )
+    assert twice["details"]["found_times"] > 1
+    assert cart.read_text() == CART_PY and out(repo, "status", "--porcelain") == ""
+
+    replaced = editor.result(
+        "interact",
+        action="code_modify",
+        file_path="cart.py",
+        operation="search_replace",
+        old_text="return amount * 0.2",
+        new_content="return round(amount * 0.2, 2)",
+    )
+    assert replaced["lines_affected"] == [9, 9] and "round(amount * 0.2, 2)" in cart.read_text()
+    inserted = editor.result(
+        "interact",
+        action="code_modify",
+        file_path="cart.py",
+        operation="insert_before",
+        line=1,
+        new_content="import math",
+    )
+    assert cart.read_text().startswith("import math\ndef total") and inserted["lines_affected"] == [1, 1]
+    unbalanced = editor.result(
+        "interact", action="code_modify", file_path="cart.py", operation="insert_after", line=1, new_content="x = (1,"
+    )
+    assert unbalanced["warnings"] == ["unbalanced parentheses: 1 '(' without a matching ')'"]
+    escape = refused(
+        editor, "code_modify", file_path="../outside.py", operation="insert_after", line=1, new_content="x"
+    )
+    assert escape["error"] == "path_refused"
+    private = refused(editor, "code_modify", file_path=".git/config", operation="insert_after", line=1, new_content="x")
+    assert private["error"] == "path_refused"
+
+
+def test_a_project_can_refuse_unbalanced_edits(allowed: Daemon, isolated: Isolated, repo: Path) -> None:
+    (repo / ".gasoline").mkdir()
+    (repo / ".gasoline" / "config.yaml").write_text("code: {balance_check: refuse}\n")
+    with running_bridge(isolated.state_dir, isolated.port, GASOLINE_PROJECT_DIR=str(repo)) as bridge:
+        bridge.initialize()
+        no = refused(bridge, "code_modify", file_path="cart.py", operation="insert_after", line=1, new_content="x = {")
+        assert no["error"] == "invalid_arguments" and "balance_check" in no["message"]
+    assert (repo / "cart.py").read_text() == CART_PY
+
+
+def test_later_changes_are_undone_first_or_as_a_chain(editor: Bridge, repo: Path) -> None:
+    def change(line: int, text: str) -> str:
+        made = editor.result(
+            "interact", action="code_modify", file_path="cart.py", operation="insert_after", line=line, new_content=text
+        )
+        return str(made["modification_id"])
+
+    first, second = change(1, "    # first"), change(9, "    # second")
+    blocked = refused(editor, "code_rollback", modification_id=first)
+    assert blocked["error"] == "edit_conflict" and blocked["details"]["roll_back_first"] == [second]
+    chained = editor.result("interact", action="code_rollback", modification_id=first, chain=True)
+    assert chained["rolled_back"] == [second, first]
+    assert (repo / "cart.py").read_text() == CART_PY and out(repo, "status", "--porcelain") == ""
+    again = refused(editor, "code_rollback", modification_id=first)
+    assert again["error"] == "edit_conflict"
+
+
+def test_the_log_survives_a_torn_line(editor: Bridge, repo: Path) -> None:
+    log = repo / ".gasoline" / "modifications.jsonl"
+    made = editor.result("interact", action="code_modify", file_path="cart.py", operation="delete", line_range=[8, 9])
+    with log.open("ab") as torn:
+        torn.write(b'{"modification_id": "mod-torn", "timest')  # a crash in the middle of a line
+    after = editor.result(
+        "interact", action="code_modify", file_path="cart.py", operation="insert_after", line=7, new_content="# end"
+    )
+    ids = [entry["modification_id"] for entry in editor.result("observe", what="modification_log")["entries"]]
+    assert ids == [after["modification_id"], made["modification_id"]]
+    page = editor.result("observe", what="modification_log", limit=1)
+    assert page["count"] == 1 and page["total"] == 2 and page["next_cursor"]
+    rest = editor.result("observe", what="modification_log", limit=1, cursor=page["next_cursor"])
+    assert [e["modification_id"] for e in rest["entries"]] == [made["modification_id"]]
+
+
+def test_tests_run_after_an_edit_and_on_their_own(editor: Bridge, repo: Path) -> None:
+    broken = editor.result(
+        "interact",
+        action="code_modify",
+        file_path="cart.py",
+        operation="search_replace",
+        old_text="return amount * 0.2",
+        new_content="return amount * 0.25",
+        auto_test=True,
+        correlation_id="bug-tax",
+    )
+    assert broken["test_results"]["passed"] == 1 and broken["test_results"]["failed"] == 1, broken
+    logged = editor.result("observe", what="modification_log", correlation_id="bug-tax")["entries"][0]
+    assert logged["test_results"]["failed"] == 1
+    ran = editor.result("interact", action="run_tests", test_file="test_cart.py", correlation_id="bug-tax")
+    assert ran["status"] == "failed" and ran["framework"] == "pytest" and ran["tests_failed"] == 1
+    assert ran["failures"][0]["name"].endswith("test_tax") and ran["failures"][0]["file"] == "test_cart.py"
+
+
+def test_edits_need_a_humans_approval_unless_the_project_allows_them(
+    daemon: Daemon, isolated: Isolated, repo: Path
+) -> None:
+    with running_bridge(isolated.state_dir, isolated.port, GASOLINE_PROJECT_DIR=str(repo)) as bridge:
+        bridge.initialize()
+        arguments = {"action": "code_modify", "file_path": "cart.py", "operation": "delete", "line_range": [8, 9]}
+        asked = bridge.call("interact", arguments)["result"]["structuredContent"]
+        assert asked["error"] == "approval_required" and asked["details"]["scope"] == "file:cart.py"
+        assert "Edit cart.py: delete lines 8-9" in asked["details"]["summary"]
+        assert (repo / "cart.py").read_text() == CART_PY, "nothing is done before the approval"
+        request_id = asked["details"]["request_id"]
+        assert gasoline_cli(isolated.state_dir, isolated.port, "approve", request_id).returncode == 0
+        done = bridge.result("interact", **arguments, approval_id=request_id)
+        assert done["status"] == "success" and "def tax" not in (repo / "cart.py").read_text()
+        tests = bridge.call("interact", {"action": "run_tests"})["result"]["structuredContent"]
+        assert tests["error"] == "approval_required", "running a command needs approval too"
+
+
+def test_git_untracked_files_are_edited_but_not_staged(editor: Bridge, repo: Path) -> None:
+    (repo / "notes.py").write_text("a = 1\n")
+    made = editor.result(
+        "interact", action="code_modify", file_path="notes.py", operation="insert_after", line=1, new_content="b = 2"
+    )
+    assert made["git_staged"] is False and made["warnings"] == ["the file is not tracked by git: nothing was staged"]
+    assert (repo / "notes.py").read_text() == "a = 1\nb = 2\n"
+    git(repo, "status")
