@@ -1403,7 +1403,7 @@ class InteractCodeModifyParams(BaseModel):
     """
     line: Annotated[StrictInt | MISSING, Field(ge=1)] = MISSING
     """
-    The line to insert at, for the inserts.
+    The line for the inserts.
     """
     new_content: StrictStr | MISSING = MISSING
     """
@@ -1511,7 +1511,7 @@ class InteractCodeRollbackParams(BaseModel):
     )
     modification_id: Annotated[StrictStr, Field(min_length=1)]
     """
-    The change to undo, as code_modify returned it.
+    The change to undo (code_modify's id).
     """
     chain: StrictBool = False
     """
@@ -1601,15 +1601,15 @@ class InteractCodeSearchParams(BaseModel):
     )
     pattern: Annotated[StrictStr, Field(min_length=1)]
     """
-    A regular expression, matched against each line.
+    A regular expression (per line).
     """
     language: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
-    Only files of these languages ("typescript|python").
+    Only these languages ("typescript|python").
     """
     path: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
-    Only files under this folder ("src/").
+    Only under this folder ("src/").
     """
     limit: Annotated[StrictInt, Field(ge=1, le=1000)] = 50
     """
@@ -1691,7 +1691,7 @@ class InteractRunTestsParams(BaseModel):
     )
     test_file: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
-    Only this test file, relative to the repository root.
+    Only this test file.
     """
     test_command: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """

@@ -102,7 +102,7 @@ def setup(
     return dispatcher, approvals
 
 
-WRITE = {"action": "write", "file_path": "src/app.py", "lines": [1, 5]}
+WRITE = {"action": "write", "file_path": "src/app.py", "line_range": [1, 5]}
 
 
 def ask(dispatcher: Dispatcher, arguments: dict[str, Any]) -> dict[str, Any]:
@@ -124,7 +124,7 @@ def test_without_an_approval_nothing_runs_and_the_request_says_what_would(clock:
         "file:src/app.py",
     )
     assert (
-        request["summary"] == "The write fixture. [fixture(action='write') with file_path=\"src/app.py\", lines=[1, 5]]"
+        request["summary"] == "The write fixture. [fixture(action='write') with file_path=\"src/app.py\", line_range=[1, 5]]"
     )
     assert request["expires_at"] == "1970-01-12T13:51:40Z"
     assert f'approval_id="{request["request_id"]}"' in error["message"]
@@ -134,12 +134,12 @@ def test_without_an_approval_nothing_runs_and_the_request_says_what_would(clock:
 def test_a_repeated_call_repeats_its_pending_request_instead_of_adding_one(clock: Clock, audit_file: Path) -> None:
     dispatcher, engine = setup(clock, audit_file)
     first = {ask(dispatcher, WRITE)["details"]["request_id"] for _ in range(50)}
-    other = ask(dispatcher, {**WRITE, "lines": [2, 3]})["details"]["request_id"]
+    other = ask(dispatcher, {**WRITE, "line_range": [2, 3]})["details"]["request_id"]
     assert len(first) == 1 and other not in first
     assert [request.request_id for request in engine.pending()] == [*first, other]
     assert [json.loads(line)["event"] for line in audit_file.read_text().splitlines()] == ["requested", "requested"]
     engine.decide(other, False, "test")
-    again = ask(dispatcher, {**WRITE, "lines": [2, 3]})["details"]["request_id"]
+    again = ask(dispatcher, {**WRITE, "line_range": [2, 3]})["details"]["request_id"]
     assert again != other, "a decided request is not reused: the call asks anew"
 
 
@@ -170,7 +170,7 @@ def test_an_approved_call_runs_once_and_its_replay_is_refused(clock: Clock, audi
             "approval_scope_mismatch",
         ),
         (
-            lambda engine, rid, clock, args: (engine.decide(rid, True, "test"), args.update(lines=[1, 99])),
+            lambda engine, rid, clock, args: (engine.decide(rid, True, "test"), args.update(line_range=[1, 99])),
             "approval_arguments_mismatch",
         ),
     ],
