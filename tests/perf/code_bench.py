@@ -63,7 +63,10 @@ def code() -> None:
         state.mkdir()
         (root / ".gasoline").mkdir()
         (root / ".gasoline" / "config.yaml").write_text(ALLOW)
-        with running_daemon(state) as daemon, running_bridge(state, daemon.port, GASOLINE_PROJECT_DIR=str(repo)) as bridge:
+        with (
+            running_daemon(state) as daemon,
+            running_bridge(state, daemon.port, GASOLINE_PROJECT_DIR=str(repo)) as bridge,
+        ):
             bridge.initialize()
             search(bridge, repo, files)
             read_and_modify(bridge, repo)
@@ -93,14 +96,21 @@ def read_and_modify(bridge: Bridge, repo: Path) -> None:
     size_kb = big.stat().st_size // 1000
     reads = timed(lambda: bridge.result("interact", action="code_read", file_path="big_module.py"), CALLS)
     direct = timed(lambda: big.read_text(), CALLS)
-    report(f"code_read of a {size_kb} KB file, p50", statistics.median(reads), statistics.median(direct), "ms", "<= 50 ms")
+    report(
+        f"code_read of a {size_kb} KB file, p50", statistics.median(reads), statistics.median(direct), "ms", "<= 50 ms"
+    )
 
     counter = iter(range(10**6))
 
     def modify() -> None:
         line = next(counter) % 100 + 1
         bridge.result(
-            "interact", action="code_modify", file_path="big_module.py", operation="insert_after", line=line, new_content="# x"
+            "interact",
+            action="code_modify",
+            file_path="big_module.py",
+            operation="insert_after",
+            line=line,
+            new_content="# x",
         )
 
     modifies = timed(modify, CALLS)

@@ -124,7 +124,8 @@ def test_without_an_approval_nothing_runs_and_the_request_says_what_would(clock:
         "file:src/app.py",
     )
     assert (
-        request["summary"] == "The write fixture. [fixture(action='write') with file_path=\"src/app.py\", line_range=[1, 5]]"
+        request["summary"]
+        == "The write fixture. [fixture(action='write') with file_path=\"src/app.py\", line_range=[1, 5]]"
     )
     assert request["expires_at"] == "1970-01-12T13:51:40Z"
     assert f'approval_id="{request["request_id"]}"' in error["message"]
