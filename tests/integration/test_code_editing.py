@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from .conftest import Isolated, project_daemon
-from .processes import Bridge, Daemon, gasoline_cli, running_bridge
+from .processes import Bridge, Daemon, gasoline_cli, running_bridge, wait_for
+from .test_browser_commands import progress, send_call
 from .test_code_reading import git, make_repository
 
 CART_PY = """def total(items):
@@ -255,3 +256,22 @@ def test_git_untracked_files_are_edited_but_not_staged(editor: Bridge, repo: Pat
     assert made["git_staged"] is False and made["warnings"] == ["the file is not tracked by git: nothing was staged"]
     assert (repo / "notes.py").read_text() == "a = 1\nb = 2\n"
     git(repo, "status")
+
+
+def test_a_long_test_run_reports_progress_or_runs_in_the_background(editor: Bridge, repo: Path) -> None:
+    (repo / "test_slow.py").write_text("import time\n\n\ndef test_slow():\n    time.sleep(2.5)\n")
+    request_id = send_call(editor, "interact", {"action": "run_tests", "test_file": "test_slow.py"}, "tests-1")
+    finished = editor.reply_to(request_id, 60)["result"]["structuredContent"]
+    assert finished["status"] == "passed" and finished["tests_passed"] == 1, finished
+    reported = progress(editor, "tests-1")
+    assert len(reported) >= 2 and [p["progress"] for p in reported] == sorted(p["progress"] for p in reported)
+
+    started = editor.result("interact", action="run_tests", test_file="test_cart.py", background=True)
+    assert started["status"] == "pending" and started["kind"] == "run_tests"
+
+    def outcome() -> dict[str, Any] | None:
+        status = editor.result("observe", what="command_result", correlation_id=started["correlation_id"])
+        return status if status["status"] != "pending" else None
+
+    done = wait_for(outcome, 60, "the background test run")
+    assert done["status"] == "ok" and done["result"]["tests_passed"] == 2
