@@ -37,9 +37,9 @@ class FixtureHandler(SimpleHTTPRequestHandler):
 
 
 @contextmanager
-def fixture_site() -> Iterator[str]:
-    """The base URL (http://127.0.0.1:<port>/) of the fixture pages."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(FixtureHandler, directory=str(PAGES)))
+def fixture_site(directory: Path = PAGES) -> Iterator[str]:
+    """The base URL (http://127.0.0.1:<port>/) of the fixture pages, or of another directory's files."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(FixtureHandler, directory=str(directory)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
