@@ -20,6 +20,7 @@ from gasoline.core import jsonrpc
 from gasoline.core.protocol import META
 from gasoline.demo_app.server import unused_port
 from gasoline.demo_browser import browser_session
+from gasoline.demo_code import code_session
 from gasoline.doctor import StdioSession, http_post, initialize_params
 from gasoline.state import DaemonFiles
 from gasoline_generated.dispatch import APPROVAL_PARAMETER, MODES
@@ -122,6 +123,8 @@ def main() -> None:
             stdio_session()
             safety_session()
             http_session(port, state)
+            heading("An assistant fixes a bug it saw in the browser: find, read, fix (staged), test, roll back")
+            code_session(port)
             heading("gasoline doctor: the whole chain, a line per check")
             subprocess.run([sys.executable, "-m", "gasoline", "doctor"], check=False)
         finally:

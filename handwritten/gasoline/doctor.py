@@ -51,13 +51,14 @@ def initialize_params(client: str) -> dict[str, Any]:
 class StdioSession:
     """A `gasoline` process spoken to as an MCP client would."""
 
-    def __init__(self) -> None:
+    def __init__(self, **env: str) -> None:
+        """env: variables to set for it beyond this process's (GASOLINE_PROJECT_DIR...)."""
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gasoline"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
-            env=dict(os.environ),
+            env={**os.environ, **env},
         )
         assert self.process.stdout is not None
         self.lines = TimedLines(self.process.stdout)

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext
 
+from gasoline.demo_app import CHECKOUT
+
 from .browsers import chromium_with_extension
 from .conftest import Isolated, project_daemon
 from .fixture_site import fixture_site
@@ -20,7 +22,6 @@ from .processes import Bridge, running_bridge, wait_for
 from .test_code_editing import ALLOW_CODE, out
 from .test_code_reading import make_repository
 
-CHECKOUT = Path(__file__).with_name("checkout")
 FIX = "  return line.price * (line.quantity ?? 1);"
 
 
@@ -70,7 +71,11 @@ def test_a_bug_seen_in_the_browser_is_found_fixed_tested_and_rolled_back(
             correlation_id="bug-42",
             reason="a line without a quantity counts once",
         )
-        assert fixed["git_staged"] and FIX in (repo / "cart.js").read_text() and FIX.strip() in out(repo, "diff", "--cached")
+        assert (
+            fixed["git_staged"]
+            and FIX in (repo / "cart.js").read_text()
+            and FIX.strip() in out(repo, "diff", "--cached")
+        )
         assert out(repo, "rev-parse", "HEAD") == head
 
         tested = bridge.result("interact", action="run_tests", correlation_id="bug-42")

@@ -27,6 +27,9 @@ def test_the_demo_runs_the_real_chain_and_cleans_up(tmp_path: Path) -> None:
     assert "[REDACTED:api_key:" in out and "R2d2C3poBb8Yoda4LukeLeia7Han5Chewie9x" not in out
     assert "<- approval_required: Empty the capture buffers logs" in out
     assert re.search(r'<- \{"cleared": \{"logs": (\d+)\}, "total": \1\}', out) and "<- approval_replayed" in out
+    assert "-> code_search('function lineTotal')  <- cart.js:3" in out
+    assert "git diff --cached: cart.js +1 -1; nothing committed" in out
+    assert "<- passed: 1 passed, 0 failed (node)" in out and "<- rolled_back cart.js; git status: clean" in out
     assert "all checks passed" in out
     port = out.split("(demo daemon on port ", 1)[1].split(")", 1)[0]
 
