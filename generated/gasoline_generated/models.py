@@ -2411,6 +2411,10 @@ class ObserveModificationLogParams(BaseModel):
     """
     Only edits of this file or folder (relative to the repository root).
     """
+    since: IsoDateTime | MISSING = MISSING
+    """
+    Only entries at or after this time (ISO 8601, UTC).
+    """
     limit: Annotated[StrictInt, Field(ge=1)] = 50
     """
     Most entries to return.

@@ -209,6 +209,10 @@ def test_the_log_survives_a_torn_line(editor: Bridge, repo: Path) -> None:
     assert page["count"] == 1 and page["total"] == 2 and page["next_cursor"]
     rest = editor.result("observe", what="modification_log", limit=1, cursor=page["next_cursor"])
     assert [e["modification_id"] for e in rest["entries"]] == [made["modification_id"]]
+    since = editor.result("observe", what="modification_log", since=rest["entries"][0]["timestamp"])
+    assert since["total"] == 2
+    later = editor.result("observe", what="modification_log", since="2999-01-01T00:00:00Z")
+    assert later["total"] == 0 and later["entries"] == []
 
 
 def test_tests_run_after_an_edit_and_on_their_own(editor: Bridge, repo: Path) -> None:

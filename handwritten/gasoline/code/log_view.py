@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from gasoline.contract import CallContext
 from gasoline.core.errors import bad_argument
 from gasoline_generated.models import (
@@ -10,7 +12,7 @@ from gasoline_generated.models import (
     ObserveModificationLogResult,
 )
 
-from .modification_log import Modification, ModificationLog
+from .modification_log import Modification, ModificationLog, valid
 from .repository import Repository
 
 CURSOR = "m_"
@@ -18,18 +20,20 @@ CURSOR = "m_"
 
 def modification_log(ctx: CallContext, params: ObserveModificationLogParams) -> ObserveModificationLogResult:
     repository = Repository.of(ctx)
-    entries = ModificationLog(repository.root).entries()
-    undone = {entry.rolls_back for entry in entries if entry.rolls_back}
+    records = ModificationLog(repository.root).records()
+    undone = {record.get("rolls_back") for record in records}
     folder = params.file.rstrip("/") + "/" if isinstance(params.file, str) else None
+    since = params.since if isinstance(params.since, datetime) else None
     matching = [
-        entry
-        for entry in reversed(entries)
-        if (not isinstance(params.correlation_id, str) or entry.correlation_id == params.correlation_id)
-        and (folder is None or entry.file == folder[:-1] or entry.file.startswith(folder))
+        record
+        for record in reversed(records)
+        if (not isinstance(params.correlation_id, str) or record.get("correlation_id") == params.correlation_id)
+        and (folder is None or record.get("file") == folder[:-1] or str(record.get("file")).startswith(folder))
+        and (since is None or after(record.get("timestamp"), since))
     ]
     start = offset(ctx, params.cursor)
-    page = matching[start : start + params.limit]
-    more = start + len(page) < len(matching)
+    page = [entry for record in matching[start : start + params.limit] if (entry := valid(record)) is not None]
+    more = start + params.limit < len(matching)
     return ObserveModificationLogResult.model_validate(
         {
             "entries": [shown(entry, entry.modification_id in undone) for entry in page],
@@ -38,6 +42,13 @@ def modification_log(ctx: CallContext, params: ObserveModificationLogParams) -> 
             **({"next_cursor": f"{CURSOR}{start + len(page)}"} if more else {}),
         }
     )
+
+
+def after(timestamp: object, since: datetime) -> bool:
+    try:
+        return isinstance(timestamp, str) and datetime.fromisoformat(timestamp.replace("Z", "+00:00")) >= since
+    except ValueError:
+        return False
 
 
 def offset(ctx: CallContext, cursor: object) -> int:
