@@ -483,7 +483,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         limits={"timeouts.run_tests_ms": 30000, "code.test_output_bytes": 16384, "code.test_failures_listed": 20},
         params_model=models.InteractRunTestsParams,
         result_model=models.InteractRunTestsResult,
-        scope=("daemon", None),
+        scope=("command", "test_command"),
     ),
     ("interact", "save_state"): ModeEntry(
         tool="interact",

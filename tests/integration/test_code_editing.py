@@ -5,6 +5,7 @@ log survives a torn line; and nothing runs without a human's approval unless the
 
 from __future__ import annotations
 
+import json
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -232,6 +233,12 @@ def test_tests_run_after_an_edit_and_on_their_own(editor: Bridge, repo: Path) ->
     ran = editor.result("interact", action="run_tests", test_file="test_cart.py", correlation_id="bug-tax")
     assert ran["status"] == "failed" and ran["framework"] == "pytest" and ran["tests_failed"] == 1
     assert ran["failures"][0]["name"].endswith("test_tax") and ran["failures"][0]["file"] == "test_cart.py"
+    recorded = [json.loads(line) for line in (repo / ".gasoline" / "test_runs.jsonl").read_text().splitlines()]
+    assert [(run["correlation_id"], run["status"], run["tests_failed"]) for run in recorded] == [
+        ("bug-tax", "failed", 1),
+        ("bug-tax", "failed", 1),
+    ], "the run after the edit and the one asked for, each under its correlation id"
+    assert out(repo, "status", "--porcelain") == "M  cart.py\n", "the edit is staged; the logs stay out of git's way"
 
 
 def test_edits_need_a_humans_approval_unless_the_project_allows_them(
@@ -279,3 +286,18 @@ def test_a_long_test_run_reports_progress_or_runs_in_the_background(editor: Brid
 
     done = wait_for(outcome, 60, "the background test run")
     assert done["status"] == "ok" and done["result"]["tests_passed"] == 2
+
+
+def test_a_project_can_allow_one_test_command(isolated: Isolated, repo: Path) -> None:
+    allow = "approvals:\n  allow:\n    - {tool: interact, mode: run_tests, scope: 'command:python -m pytest -q'}\n"
+    with (
+        project_daemon(isolated, allow),
+        running_bridge(isolated.state_dir, isolated.port, GASOLINE_PROJECT_DIR=str(repo)) as bridge,
+    ):
+        bridge.initialize()
+        ran = bridge.result("interact", action="run_tests", test_command="python -m pytest -q")
+        assert ran["status"] == "passed" and ran["tests_passed"] == 2, ran
+        other = refused(bridge, "run_tests", test_command="python -m pytest -x")
+        assert other["error"] == "approval_required" and other["details"]["scope"] == "command:python -m pytest -x"
+        own = refused(bridge, "run_tests")
+        assert own["details"]["scope"] == "command", "the project's own command is allowed only by name or by kind"

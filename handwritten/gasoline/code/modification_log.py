@@ -1,5 +1,6 @@
-"""The repository's .gasoline/modifications.jsonl: every change the code tools made, one JSON
-object a line, only ever appended to.
+"""The repository's .gasoline/modifications.jsonl (every change the code tools made) and
+.gasoline/test_runs.jsonl (every test run, with its correlation id): one JSON object a line, only
+ever appended to.
 
 A line is written whole with one write() and synced; a line torn by a crash (no newline at its
 end, or not JSON) is skipped when reading and the next line starts on a line of its own. Reading
@@ -10,18 +11,19 @@ from __future__ import annotations
 
 import os
 import threading
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic_core import from_json
 
-from gasoline_generated.models import ObserveModificationLogTestResults
+from gasoline_generated.models import InteractRunTestsResult, ObserveModificationLogTestResults
 
 LOG_FILE = Path(".gasoline") / "modifications.jsonl"
-# The log is this machine's record, not the project's: git is told to leave it (and this) alone.
-IGNORED = "modifications.jsonl\n.gitignore\n"
+TEST_RUNS_FILE = Path(".gasoline") / "test_runs.jsonl"
+# The logs are this machine's record, not the project's: git is told to leave them (and this) alone.
+IGNORED = "modifications.jsonl\ntest_runs.jsonl\n.gitignore\n"
 
 
 class Modification(BaseModel):
@@ -49,14 +51,30 @@ class Modification(BaseModel):
 Record = dict[str, Any]
 
 
-class ModificationLog:
+class RecordedRun(BaseModel):
+    """A run_tests outcome as .gasoline/test_runs.jsonl keeps it: when, for what, and how it went."""
+
+    timestamp: datetime
+    correlation_id: str | None = None
+    command: str
+    status: str
+    framework: str
+    tests_passed: int
+    tests_failed: int
+    tests_skipped: int
+    duration_ms: int
+
+
+class AppendOnlyLog:
+    """One of a repository's logs under .gasoline/, appended to whole lines at a time."""
+
     _cache: ClassVar[dict[Path, tuple[int, list[Record]]]] = {}  # log -> (bytes read, its records)
     _lock: ClassVar[threading.Lock] = threading.Lock()
 
-    def __init__(self, root: Path) -> None:
-        self.path = root / LOG_FILE
+    def __init__(self, path: Path) -> None:
+        self.path = path
 
-    def append(self, entry: Modification) -> None:
+    def append(self, entry: BaseModel) -> None:
         line = entry.model_dump_json(exclude_none=True).encode() + b"\n"
         self.path.parent.mkdir(exist_ok=True)
         ignore = self.path.parent / ".gitignore"
@@ -72,10 +90,6 @@ class ModificationLog:
                 os.fsync(fd)
             finally:
                 os.close(fd)
-
-    def entries(self) -> list[Modification]:
-        """Every whole entry, oldest first."""
-        return [entry for record in self.records() if (entry := valid(record)) is not None]
 
     def records(self) -> list[Record]:
         """Every whole line's JSON object, oldest first, not yet checked against Modification: a
@@ -100,6 +114,22 @@ class ModificationLog:
         with self.path.open("rb") as log:
             log.seek(size - 1)
             return log.read(1) == b"\n"
+
+
+class ModificationLog(AppendOnlyLog):
+    def __init__(self, root: Path) -> None:
+        super().__init__(root / LOG_FILE)
+
+    def entries(self) -> list[Modification]:
+        """Every whole entry, oldest first."""
+        return [entry for record in self.records() if (entry := valid(record)) is not None]
+
+
+def record_test_run(root: Path, run: InteractRunTestsResult) -> None:
+    """A run_tests outcome into .gasoline/test_runs.jsonl, under its correlation id."""
+    fields = run.model_dump(include=set(RecordedRun.model_fields) - {"timestamp"}, exclude_none=True)
+    fields["correlation_id"] = run.correlation_id if isinstance(run.correlation_id, str) else None
+    AppendOnlyLog(root / TEST_RUNS_FILE).append(RecordedRun(timestamp=datetime.now(UTC), **fields))
 
 
 def parsed_lines(lines: list[bytes]) -> list[Record]:

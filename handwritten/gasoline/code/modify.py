@@ -28,7 +28,7 @@ from gasoline_generated.models import (
 from . import git_store
 from .balance import unbalanced_by
 from .edits import edit
-from .modification_log import Modification, ModificationLog
+from .modification_log import Modification, ModificationLog, record_test_run
 from .rebase import carry_over
 from .repository import Repository
 from .settings import code_settings
@@ -122,6 +122,7 @@ def tested(
     run = run_tests(
         root, InteractRunTestsParams.model_validate(correlation), command if isinstance(command, str) else None
     )
+    record_test_run(root, run)
     return ObserveModificationLogTestResults(
         passed=run.tests_passed, failed=run.tests_failed, duration_ms=run.duration_ms
     )

@@ -14,6 +14,7 @@ import mimetypes
 from pathlib import Path
 
 from gasoline.code import approvals
+from gasoline.code.modification_log import record_test_run
 from gasoline.code.modify import modify
 from gasoline.code.read import read
 from gasoline.code.repository import Repository
@@ -68,7 +69,9 @@ class InteractHandlers:
     def run_tests(self, params: InteractRunTestsParams, ctx: CallContext) -> InteractRunTestsResult:
         root = Repository.of(ctx).root
         command = code_settings(ctx, root).test_command
-        return run_tests(root, params, command if isinstance(command, str) else None, ctx.progress)
+        run = run_tests(root, params, command if isinstance(command, str) else None, ctx.progress)
+        record_test_run(root, run)
+        return run
 
     def describe_run_tests(self, params: InteractRunTestsParams) -> str:
         return approvals.describe_tests(params)

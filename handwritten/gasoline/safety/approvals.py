@@ -114,7 +114,8 @@ class ApprovalEngine:
             return "daemon"
         if kind == "tab":
             return self.tab_scope()
-        return f"{kind}:{getattr(params, param or '', '')}"
+        target = getattr(params, param or "", None)
+        return f"{kind}:{target}" if isinstance(target, str) else kind  # run_tests without a command: "command"
 
     def check(
         self,
