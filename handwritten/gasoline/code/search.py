@@ -8,7 +8,6 @@ code.max_search_results, from at most code.max_result_files files) are parsed.
 from __future__ import annotations
 
 import base64
-import json
 import re
 import shutil
 import subprocess
@@ -16,7 +15,9 @@ import sys
 import sysconfig
 import time
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, NamedTuple
+
+from pydantic_core import from_json
 
 from gasoline.contract import CallContext
 from gasoline.core.errors import bad_argument
@@ -64,7 +65,7 @@ def search(ctx: CallContext, params: InteractCodeSearchParams) -> InteractCodeSe
         raise bad_argument(ctx.entry, "pattern", f"pattern is not a valid regular expression: {message}", message)
     ranked = sorted(found.matches, key=lambda match: (-match.relevance_score, len(match.path), match.path, match.line))
     return InteractCodeSearchResult(
-        matches=ranked[: params.limit],
+        matches=[match.model() for match in ranked[: params.limit]],
         total_matches=found.total,
         files_matched=len(found.files),
         truncated=found.total > min(params.limit, len(ranked)),
@@ -95,7 +96,7 @@ class Found:
         self.excluded = excluded
         self.total = 0
         self.files: set[bytes] = set()
-        self.matches: list[InteractCodeSearchMatch] = []
+        self.matches: list[Match] = []
         self.kept_files: set[str] = set()
 
     def add(self, line: bytes) -> None:
@@ -106,7 +107,7 @@ class Found:
         self.files.add(path_key)
         if len(self.matches) >= LIMITS.code.max_search_results:
             return
-        data: dict[str, Any] = json.loads(line)["data"]
+        data: dict[str, Any] = from_json(line)["data"]
         path, text = data["path"].get("text"), line_text(data["lines"])
         if path is None:  # a file name that is not UTF-8
             return
@@ -125,7 +126,20 @@ def line_text(lines: dict[str, str]) -> str:
     return base64.b64decode(lines.get("bytes", "")).decode(errors="replace")
 
 
-def scored(path: str, line_number: int, text: str, submatches: list[dict[str, Any]]) -> InteractCodeSearchMatch:
+class Match(NamedTuple):
+    """A match before it is returned (only the best `limit` become models)."""
+
+    relevance_score: float
+    path: str
+    line: int
+    column: int
+    context: str
+
+    def model(self) -> InteractCodeSearchMatch:
+        return InteractCodeSearchMatch(**self._asdict())
+
+
+def scored(path: str, line_number: int, text: str, submatches: list[dict[str, Any]]) -> Match:
     """A match with its score: 0.4, +0.3 for a whole word, +0.2 on a line that defines something,
     +0.1 when the file's name holds the matched text."""
     raw = text.encode()
@@ -136,9 +150,7 @@ def scored(path: str, line_number: int, text: str, submatches: list[dict[str, An
     whole_word = not (start > 0 and WORD.match(text[start - 1])) and not (end < len(text) and WORD.match(text[end]))
     score = 0.4 + (0.3 if whole_word and matched else 0) + (0.2 if DEFINITION.match(text) else 0)
     score += 0.1 if matched and matched.lower() in PurePosixPath(path).name.lower() else 0
-    return InteractCodeSearchMatch(
-        path=path, line=line_number, column=start + 1, context=around(text, start), relevance_score=round(score, 2)
-    )
+    return Match(round(score, 2), path, line_number, start + 1, around(text, start))
 
 
 def around(text: str, start: int) -> str:
