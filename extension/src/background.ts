@@ -14,6 +14,7 @@ import { settings, trackedTabId } from "./background/state";
 import { keepPolling, requestSync, syncNow } from "./background/sync";
 import { forgetClosedTab } from "./background/target-tab";
 import { pageConfig } from "./background/page-config";
+import { onLoadingChanged } from "./background/page-loads";
 import { currentRedactor } from "./background/redaction";
 
 const extensionPagePrefix = chrome.runtime.getURL("");
@@ -61,6 +62,11 @@ chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
   if (change.url === undefined && change.title === undefined && change.status === undefined) return;
   void trackedTabId.get().then((tracked) => {
     if (tab.active || tabId === tracked) requestSync();
+  });
+});
+onLoadingChanged((tabId) => {
+  void Promise.all([trackedTabId.get(), chrome.tabs.get(tabId).catch(() => undefined)]).then(([tracked, tab]) => {
+    if (tab?.active || tabId === tracked) requestSync();
   });
 });
 

@@ -2,6 +2,7 @@
 // normal window.
 import type { TabInfo } from "../../../generated/ts/messages";
 import { stopTracking } from "../shared/tracking";
+import { isLoading } from "./page-loads";
 import { trackedTabId } from "./state";
 
 export async function targetTab(): Promise<TabInfo | undefined> {
@@ -25,6 +26,6 @@ export async function forgetClosedTab(tabId: number): Promise<void> {
 function tabInfo(tab: chrome.tabs.Tab, tracked: boolean): TabInfo | undefined {
   if (tab.id === undefined || tab.id < 0) return undefined;
   const info: TabInfo = { id: tab.id, url: tab.url ?? tab.pendingUrl ?? "", title: tab.title ?? "", tracked };
-  if (tab.status === "loading") info.loading = true;
+  if (isLoading(tab)) info.loading = true;
   return info;
 }
