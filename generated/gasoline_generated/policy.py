@@ -101,6 +101,9 @@ class ExtensionLimits:
     batch_max_events: Final = 100
     """Events sent in one POST at most; a full batch is sent at once. (entries)"""
 
+    requests_listed: Final = 100
+    """Start times of a page's fetch and XHR requests each event batch carries at most (those started since the last batch, and those in flight): what an action counts and waits for. (entries)"""
+
     queue_max_events: Final = 2000
     """Events the extension holds while the daemon is unreachable; past this the oldest are dropped and counted. (entries)"""
 
@@ -212,6 +215,9 @@ class CodeLimits:
 
     test_failures_listed: Final = 20
     """Failing tests a test run lists at most; the count is of all. (entries)"""
+
+    binary_sniff_bytes: Final = 8192
+    """How much of a file is looked at for a NUL byte, which makes it binary (code_read refuses it). (bytes)"""
 
     search_line_chars: Final = 300
     """Text of a matching line code_search returns at most, around the match. (chars)"""

@@ -65,6 +65,8 @@ export const LIMITS = {
     batch_delay_ms: 0,
     /** Events sent in one POST at most; a full batch is sent at once. (entries) */
     batch_max_events: 100,
+    /** Start times of a page's fetch and XHR requests each event batch carries at most (those started since the last batch, and those in flight): what an action counts and waits for. (entries) */
+    requests_listed: 100,
     /** Events the extension holds while the daemon is unreachable; past this the oldest are dropped and counted. (entries) */
     queue_max_events: 2000,
     /** First wait before retrying an unreachable daemon; it doubles on each failure. (ms) */
@@ -141,6 +143,8 @@ export const LIMITS = {
     test_output_bytes: 16384,
     /** Failing tests a test run lists at most; the count is of all. (entries) */
     test_failures_listed: 20,
+    /** How much of a file is looked at for a NUL byte, which makes it binary (code_read refuses it). (bytes) */
+    binary_sniff_bytes: 8192,
     /** Text of a matching line code_search returns at most, around the match. (chars) */
     search_line_chars: 300,
   },

@@ -161,6 +161,8 @@ def test_stale_or_inexact_edits_change_nothing(editor: Bridge, repo: Path) -> No
         "interact", action="code_modify", file_path="cart.py", operation="insert_after", line=1, new_content="x = (1,"
     )
     assert unbalanced["warnings"] == ["unbalanced parentheses: 1 '(' without a matching ')'"]
+    outside = refused(editor, "run_tests", test_file="../test_elsewhere.py")
+    assert outside["error"] == "path_refused", "a test file is kept inside the repository like any path"
     escape = refused(
         editor, "code_modify", file_path="../outside.py", operation="insert_after", line=1, new_content="x"
     )

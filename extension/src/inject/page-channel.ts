@@ -9,7 +9,6 @@ import type { CaptureEvent } from "../../../generated/ts/events";
 import { LIMITS } from "../../../generated/ts/limits";
 import {
   PAGE_SIGNAL_EVENT,
-  REQUESTS_LISTED,
   type ChannelOffer,
   type DialogSignal,
   type PageConfig,
@@ -70,7 +69,7 @@ export function requestStarted(): number {
   const startedAt = nowMs();
   requestsInFlight.set(id, startedAt);
   requestsStarted.push(startedAt);
-  if (requestsStarted.length > REQUESTS_LISTED) requestsStarted.shift();
+  if (requestsStarted.length > LIMITS.extension.requests_listed) requestsStarted.shift();
   requestsActive();
   return id;
 }
@@ -154,7 +153,7 @@ function flush(): void {
   flushScheduled = false;
   if (!relayPort || (pending.length === pendingStart && !requestsChanged)) return;
   compactPending();
-  const requests = { started: requestsStarted, inFlight: [...requestsInFlight.values()].slice(-REQUESTS_LISTED) };
+  const requests = { started: requestsStarted, inFlight: [...requestsInFlight.values()].slice(-LIMITS.extension.requests_listed) };
   const batch: PageEventBatch = { nonce, type: "events", events: pending, dropped, requests };
   pending = [];
   dropped = 0;

@@ -23,7 +23,7 @@ export type RelayToPage =
   | { nonce: string; type: "watch"; on: boolean };
 
 /** The page's fetch and XHR requests, as start times (epoch ms): those started since its last
- *  batch and those it is still waiting for, the newest REQUESTS_LISTED of each. An action
+ *  batch and those it is still waiting for, the newest LIMITS.extension.requests_listed of each. An action
  *  (background/commands/effects.ts) counts those it caused and waits for them, not for a long
  *  poll open before it. A batch goes out for a change of these alone only while the page is
  *  told an action watches its requests (the `watch` message, or watchRequests in its config):
@@ -33,7 +33,6 @@ export interface RequestActivity {
   inFlight: number[];
 }
 
-export const REQUESTS_LISTED = 100;
 
 /** Events without tabId (the worker adds it); dropped counts events the page had to discard. */
 export interface PageEventBatch {

@@ -12,9 +12,8 @@ import threading
 from pathlib import Path
 
 from gasoline import logs
-from gasoline.core.jsonrpc import RpcError
 from gasoline.core.protocol import Exchange
-from gasoline.core.roots import first_file_root
+from gasoline.core.roots import RootsUnanswered, ask_roots
 
 
 class ClientRepository:
@@ -33,14 +32,13 @@ class ClientRepository:
             return (self._from_roots or self.fallback) if self._asked else None
 
     def find(self, exchange: Exchange) -> Path:
-        """The repository, asking the client for its roots if need be: never on the thread that
-        reads the client's messages, which must be free to read the answer."""
+        """The repository, asking the client for its roots if need be (see ask_roots)."""
         known = self.known(exchange)
         if known is not None:
             return known
         try:
-            root = first_file_root(exchange.ask("roots/list", {}, self.answer_seconds))
-        except (RpcError, RuntimeError) as error:
+            root = ask_roots(exchange, self.answer_seconds)
+        except RootsUnanswered as error:
             logs.log.warning("roots/list not answered, using %s: %s", self.fallback, error)
             return self.fallback
         with self._lock:

@@ -53,7 +53,8 @@ def modify(ctx: CallContext, params: InteractCodeModifyParams) -> InteractCodeMo
     git_store.keep(repository.root, modification_id, checkpoint)
     write_bytes(path, after)
     staged, index_before, index_after = stage(repository.root, relative, before.lines, edited.lines, warnings)
-    tests = tested(ctx, params, repository.root, settings.test_command) if params.auto_test else None
+    command = settings.test_command if isinstance(settings.test_command, str) else None
+    tests = tested(ctx, params, repository.root, command) if params.auto_test else None
     entry = Modification(
         modification_id=modification_id,
         timestamp=datetime.now(UTC),
@@ -116,11 +117,11 @@ def stage(
 
 
 def tested(
-    ctx: CallContext, params: InteractCodeModifyParams, root: Path, command: object
+    ctx: CallContext, params: InteractCodeModifyParams, root: Path, command: str | None
 ) -> ObserveModificationLogTestResults:
     correlation = {"correlation_id": params.correlation_id} if isinstance(params.correlation_id, str) else {}
     run = run_tests(
-        root, InteractRunTestsParams.model_validate(correlation), command if isinstance(command, str) else None
+        root, InteractRunTestsParams.model_validate(correlation), command
     )
     record_test_run(root, run)
     return ObserveModificationLogTestResults(

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import sysconfig
 import time
+from functools import cache
 from pathlib import Path, PurePosixPath
 from typing import Any, NamedTuple
 
@@ -34,6 +35,7 @@ DEFINITION = re.compile(
 WORD = re.compile(r"\w")
 
 
+@cache
 def ripgrep() -> str:
     """The rg of ripgrep's wheel, installed beside this Python's scripts."""
     for scripts in (sysconfig.get_path("scripts"), str(Path(sys.executable).parent)):

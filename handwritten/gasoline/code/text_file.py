@@ -12,8 +12,6 @@ from gasoline.contract import CallContext
 from gasoline.core.errors import ToolFailure
 from gasoline_generated.policy import LIMITS
 
-BINARY_SNIFF_BYTES = 8192
-
 
 @dataclass(frozen=True)
 class TextFile:
@@ -57,7 +55,7 @@ def read_text(ctx: CallContext, path: Path, shown: str) -> TextFile:
     if size > LIMITS.code.max_file_bytes:
         raise unreadable("too_large", f"has {size} bytes, over the {LIMITS.code.max_file_bytes} code tools read")
     raw = path.read_bytes()
-    if b"\0" in raw[:BINARY_SNIFF_BYTES]:
+    if b"\0" in raw[: LIMITS.code.binary_sniff_bytes]:
         raise unreadable("binary", "is a binary file")
     parsed = TextFile.parse(raw)
     if parsed is None:

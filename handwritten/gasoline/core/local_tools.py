@@ -21,7 +21,7 @@ from .errors import ToolFailure, UnknownTool
 from .jsonrpc import INVALID_PARAMS, RpcError
 from .protocol import Exchange
 from .results import Continuations, call_tool_result
-from .roots import HOW_TO_NAME_ONE, REPOSITORY_META, first_file_root
+from .roots import HOW_TO_NAME_ONE, REPOSITORY_META, RootsUnanswered, ask_roots
 
 REDACTION_META = "dev.gasoline/redaction"
 
@@ -70,10 +70,9 @@ def repository_finder(exchange: Exchange) -> Callable[[], Path]:
         if "roots" not in exchange.client_capabilities:
             raise RepositoryUnknown(f"no repository is known for this client: {HOW_TO_NAME_ONE}")
         try:
-            answer = exchange.ask("roots/list", {}, LIMITS.mcp.roots_answer_ms / 1000)
-        except (RpcError, RuntimeError) as error:
+            root = ask_roots(exchange, LIMITS.mcp.roots_answer_ms / 1000)
+        except RootsUnanswered as error:
             raise RepositoryUnknown(f"the client's roots could not be read ({error}): {HOW_TO_NAME_ONE}") from error
-        root = first_file_root(answer)
         if root is None:
             raise RepositoryUnknown(f"the client's roots name no file:// directory: {HOW_TO_NAME_ONE}")
         return a_directory(root, "the client's first root")

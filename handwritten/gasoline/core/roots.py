@@ -8,8 +8,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
+
+from .jsonrpc import RpcError
+
+if TYPE_CHECKING:
+    from .protocol import Exchange
 
 REPOSITORY_META = "dev.gasoline/repository"
 PROJECT_DIR_ENV = "GASOLINE_PROJECT_DIR"
@@ -23,6 +28,19 @@ def project_dir() -> Path:
     """This process's project: GASOLINE_PROJECT_DIR, else the directory it started in (a bridge
     starts its daemon in its client's working directory)."""
     return Path(os.environ.get(PROJECT_DIR_ENV) or os.getcwd())
+
+
+class RootsUnanswered(Exception):
+    """The client could not be asked for its roots, or did not answer in time."""
+
+
+def ask_roots(exchange: Exchange, seconds: float) -> Path | None:
+    """The first file:// root the client gives when asked roots/list (None: it gives none).
+    Never ask on the thread that reads the client's messages: it must be free to read the answer."""
+    try:
+        return first_file_root(exchange.ask("roots/list", {}, seconds))
+    except (RpcError, RuntimeError) as error:
+        raise RootsUnanswered(str(error)) from error
 
 
 def first_file_root(answer: Any) -> Path | None:

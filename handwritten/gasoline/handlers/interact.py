@@ -67,7 +67,10 @@ class InteractHandlers:
         return approvals.describe_rollback(params)
 
     def run_tests(self, params: InteractRunTestsParams, ctx: CallContext) -> InteractRunTestsResult:
-        root = Repository.of(ctx).root
+        repository = Repository.of(ctx)
+        if isinstance(params.test_file, str):
+            repository.file(ctx, params.test_file)  # refused like every path: no escape through symlinks or .git/
+        root = repository.root
         command = code_settings(ctx, root).test_command
         run = run_tests(root, params, command if isinstance(command, str) else None, ctx.progress)
         record_test_run(root, run)
