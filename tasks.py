@@ -26,7 +26,12 @@ VENV_PYTHON = VENV / "bin" / "python"
 EXTENSION = ROOT / "extension"
 # npm projects: the extension's build tools, the independent MCP clients the tests run, and the
 # JavaScript test runners (jest, vitest) run_tests is tested with.
-NPM_PROJECTS = (EXTENSION, ROOT / "tests" / "mcp-tools", ROOT / "tests" / "code-runners")
+NPM_PROJECTS = (
+    EXTENSION,
+    ROOT / "tests" / "mcp-tools",
+    ROOT / "tests" / "code-runners",
+    ROOT / "tests" / "templates" / "node-runtime",
+)
 
 
 def _fingerprint(*files: Path) -> str:

@@ -13,6 +13,9 @@ from .models import (
     ControlOperation,
     ControlRequest,
     ControlResponse,
+    ControlRestored,
+    ControlSnapshot,
+    ControlStateValues,
 )
 
 __all__ = [
@@ -21,4 +24,7 @@ __all__ = [
     "ControlOperation",
     "ControlRequest",
     "ControlResponse",
+    "ControlRestored",
+    "ControlSnapshot",
+    "ControlStateValues",
 ]

@@ -687,7 +687,7 @@ class ControlError(BaseModel):
     )
     code: Annotated[StrictStr, Field(min_length=1)]
     """
-    A stable code such as unknown_operation, invalid_params or failed.
+    A stable code: invalid_request, invalid_params, unknown_operation, idempotency_conflict, failed, or one of the service's own.
     """
     message: StrictStr
     """
@@ -697,7 +697,7 @@ class ControlError(BaseModel):
 
 class ControlOperation(BaseModel):
     """
-    One operation a service offers.
+    One operation a service offers, with the hints a caller needs to decide whether to ask a person first.
     """
 
     model_config = ConfigDict(
@@ -711,25 +711,33 @@ class ControlOperation(BaseModel):
     """
     What the operation is for.
     """
-    safe: StrictBool
+    read_only: StrictBool
     """
-    True when it changes nothing (reads only); false operations need approval.
+    True when it changes nothing (it only reads); Gasoline runs it without asking.
+    """
+    destructive: StrictBool = True
+    """
+    For an operation that changes state: true when it can delete or overwrite data (a reset, a restore); Gasoline then always asks a person first.
+    """
+    idempotent: StrictBool = False
+    """
+    True when running it twice with the same params does what running it once does; only those are retried after a network failure.
     """
     description: StrictStr
     """
-    What it does, for the AI and the human approving it.
+    What it does, for the AI and the person approving it.
     """
     params: dict[str, Any] | MISSING = MISSING
     """
-    JSON Schema of its params.
+    JSON Schema of its params; Gasoline checks params against it before sending anything.
     """
     returns: dict[str, Any] | MISSING = MISSING
     """
     JSON Schema of its result.
     """
-    examples: list[StrictStr] | MISSING = MISSING
+    examples: list[dict[str, Any]] | MISSING = MISSING
     """
-    Example params as JSON text.
+    Example params.
     """
 
 
@@ -749,21 +757,21 @@ class ControlRequest(BaseModel):
     """
     The operation's params.
     """
-    correlation_id: StrictStr | MISSING = MISSING
+    correlation_id: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
     """
-    Ties this call to a test run across frontend, backend and code changes.
+    Ties this call to a test run across frontend, backend and code changes; the service writes it in its own log.
     """
-    request_id: StrictStr | MISSING = MISSING
+    idempotency_key: Annotated[StrictStr | MISSING, Field(max_length=200, min_length=1)] = MISSING
     """
-    Unique per call; a service may use it to make retries idempotent.
+    Unique per state-changing call; a service that sees it again answers as it did the first time and runs nothing.
     """
     shadow_mode: StrictBool = False
     """
-    Predict the result and change nothing.
+    Run the operation, report its predicted result and keep none of its changes.
     """
     dry_run: StrictBool = False
     """
-    Validate and log the operation without committing it.
+    Check the params and log the operation; run nothing.
     """
 
 
@@ -781,17 +789,83 @@ class ControlResponse(BaseModel):
     """
     result: dict[str, Any] | MISSING = MISSING
     """
-    What the operation returned.
+    What the operation returned (or would return, in shadow mode).
     """
-    checksum: StrictStr | MISSING = MISSING
+    checksum: Annotated[StrictStr | MISSING, Field(pattern="^[0-9a-f]{64}$")] = MISSING
     """
     SHA-256 of the service's state after the operation, when it can compute one.
+    """
+    applied: StrictBool | MISSING = MISSING
+    """
+    True when the operation changed the service's state and kept the change; false for reads, shadow mode, dry runs and failures.
+    """
+    expires_at: IsoDateTime | MISSING = MISSING
+    """
+    For an injected fault: when it ends by itself (UTC).
     """
     duration_ms: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
     """
     How long the operation took.
     """
+    replayed: StrictBool | MISSING = MISSING
+    """
+    True when the idempotency key was seen before and this is the first call's answer again; nothing ran.
+    """
     error: ControlError | MISSING = MISSING
+
+
+class ControlRestored(BaseModel):
+    """
+    The result of the operation named restore (its params are a ControlSnapshot); the response's checksum must equal the snapshot's.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    rows_restored: Annotated[StrictInt, Field(ge=0)]
+    """
+    How many records were put back.
+    """
+
+
+class ControlSnapshot(BaseModel):
+    """
+    The result of the operation named snapshot: the service's whole state, which the restore operation takes back; the response's checksum is that state's.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    format: Annotated[StrictStr, Field(min_length=1)]
+    """
+    How data is encoded, in the service's own terms ("sqlite-json/1").
+    """
+    data: StrictStr
+    """
+    The state, base64-encoded.
+    """
+    rows: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    How many records the state holds, when the service counts them.
+    """
+
+
+class ControlStateValues(BaseModel):
+    """
+    The result of the operation named state (params: an optional keys list): the values asked for, and the keys the service does not know.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    values: dict[str, Any]
+    """
+    Each key read and its value.
+    """
+    missing_keys: list[StrictStr] | MISSING = MISSING
+    """
+    The keys asked for that the service does not know.
+    """
 
 
 class DeleteStateParams(BaseModel):
@@ -3362,9 +3436,9 @@ class ControlDiscovery(BaseModel):
     """
     The service's own version.
     """
-    protocol_version: Literal["1"]
+    protocol_version: Annotated[StrictStr, Field(pattern="^1\\.[0-9]+$")]
     """
-    The control protocol version.
+    The control protocol version the service speaks (MAJOR.MINOR).
     """
     operations: list[ControlOperation]
 

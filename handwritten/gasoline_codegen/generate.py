@@ -11,8 +11,10 @@ from .specload import load_spec
 from .targets import TARGETS
 
 OUTPUT_DIR = "generated"
+# The copier templates' protocol bindings: generated files inside templates/, named so.
+TEMPLATE_BINDINGS = "templates/*/template/**/*generated*"
 # Left alone in generated/: caches that tools write there while running.
-IGNORED_PARTS = frozenset({"__pycache__", ".pytest_cache"})
+IGNORED_PARTS = frozenset({"__pycache__", ".pytest_cache", "node_modules"})
 
 
 def render_all(root: Path) -> dict[str, str]:
@@ -25,11 +27,12 @@ def render_all(root: Path) -> dict[str, str]:
 
 
 def files_on_disk(root: Path) -> set[str]:
-    output = root / OUTPUT_DIR
+    """What the generator owns on disk: everything in generated/, and the templates' bindings."""
+    owned = [*(root / OUTPUT_DIR).rglob("*"), *root.glob(TEMPLATE_BINDINGS)]
     return {
         path.relative_to(root).as_posix()
-        for path in output.rglob("*")
-        if path.is_file() and not IGNORED_PARTS.intersection(path.relative_to(output).parts)
+        for path in owned
+        if path.is_file() and not IGNORED_PARTS.intersection(path.relative_to(root).parts)
     }
 
 

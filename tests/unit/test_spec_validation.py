@@ -131,9 +131,9 @@ def test_every_problem_is_reported_at_once(spec_root: Path) -> None:
         ),
         (
             "spec/control/control.yaml",
-            "safe: {type: boolean, description:",
-            "safe: {type: boolean, descripton:",
-            "$.components.schemas.ControlOperation.properties.safe.descripton: unknown schema keyword 'descripton'",
+            "read_only: {type: boolean, description:",
+            "read_only: {type: boolean, descripton:",
+            "$.components.schemas.ControlOperation.properties.read_only.descripton: unknown schema keyword 'descripton'",
         ),
         (
             "spec/tools/interact/refresh.yaml",

@@ -1,5 +1,23 @@
 """One module per kind of output; each renders {path relative to the repository: text}."""
 
-from . import contract_tests, control, daemon_api, python_modules, redaction, tools_payload, typescript
+from . import (
+    contract_tests,
+    control,
+    control_bindings,
+    daemon_api,
+    python_modules,
+    redaction,
+    tools_payload,
+    typescript,
+)
 
-TARGETS = (python_modules, tools_payload, control, daemon_api, typescript, redaction, contract_tests)
+TARGETS = (
+    python_modules,
+    tools_payload,
+    control,
+    control_bindings,
+    daemon_api,
+    typescript,
+    redaction,
+    contract_tests,
+)

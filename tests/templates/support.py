@@ -1,0 +1,227 @@
+"""What every template test does: render with copier, compare with the golden output, serve the
+rendered endpoint from a small app, and check it against the protocol's OpenAPI document.
+
+A template test renders into its own temporary directory, so tests never share a rendered tree.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import http.client
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATES = ROOT / "templates"
+GOLDEN = Path(__file__).with_name("golden")
+CONTROL_DOCUMENT = ROOT / "generated" / "openapi" / "control.json"
+SCHEMATHESIS = Path(sys.executable).with_name("schemathesis")
+SCHEMATHESIS_CONFIG = Path(__file__).with_name("schemathesis.toml")
+CONTROL_PATH = "/.gasoline/control"
+TOKEN = "test-control-token-0123456789abcdef"
+UPDATE_GOLDEN = "GASOLINE_UPDATE_GOLDEN"
+
+
+def render(
+    template: str | Path,
+    destination: Path,
+    data: Mapping[str, Any],
+    vcs_ref: str | None = None,
+) -> Path:
+    """copier copy of a template (a name under templates/, or a path) into destination."""
+    import copier
+
+    source = TEMPLATES / template if isinstance(template, str) else template
+    copier.run_copy(
+        str(source), destination, data=dict(data), defaults=True, unsafe=True, quiet=True, vcs_ref=vcs_ref
+    )
+    return destination
+
+
+def update(destination: Path, vcs_ref: str | None = None) -> None:
+    """copier update of a rendered project (a git repository with its answers file committed)."""
+    import copier
+
+    copier.run_update(destination, defaults=True, unsafe=True, quiet=True, overwrite=True, vcs_ref=vcs_ref)
+
+
+def rendered_files(rendered: Path) -> dict[str, bytes]:
+    ignored = {".git", "__pycache__", "node_modules", ".pytest_cache"}
+    return {
+        path.relative_to(rendered).as_posix(): path.read_bytes()
+        for path in sorted(rendered.rglob("*"))
+        if path.is_file() and not ignored.intersection(path.relative_to(rendered).parts)
+    }
+
+
+def golden_text(rendered: Path, templated: Sequence[str]) -> str:
+    """Every rendered file's path and SHA-256; in full, those copier rendered from a .jinja file
+    (whose text depends on the answers), so a diff shows what changed in them."""
+    files = rendered_files(rendered)
+    lines = [f"{hashlib.sha256(data).hexdigest()}  {path}" for path, data in files.items()]
+    for path in templated:
+        lines += ["", f"===== {path}", files[path].decode("utf-8").rstrip("\n")]
+    return "\n".join(lines) + "\n"
+
+
+def assert_matches_golden(rendered: Path, name: str, templated: Sequence[str]) -> None:
+    """Compare with tests/templates/golden/<name>.txt; GASOLINE_UPDATE_GOLDEN=1 rewrites it."""
+    golden = GOLDEN / f"{name}.txt"
+    actual = golden_text(rendered, templated)
+    if os.environ.get(UPDATE_GOLDEN) == "1":
+        golden.write_text(actual, encoding="utf-8")
+    expected = golden.read_text(encoding="utf-8") if golden.exists() else ""
+    if actual != expected:
+        import difflib
+
+        diff = "".join(
+            difflib.unified_diff(
+                expected.splitlines(keepends=True), actual.splitlines(keepends=True), str(golden), "rendered"
+            )
+        )
+        raise AssertionError(f"the rendered {name} differs from its golden output ({UPDATE_GOLDEN}=1 rewrites it):\n{diff}")
+
+
+def control_env(**extra: str) -> dict[str, str]:
+    """The environment that mounts the endpoint: the switch on, the test token."""
+    return {**os.environ, "GASOLINE_CONTROL_ENV": "test", "GASOLINE_CONTROL_TOKEN": TOKEN, **extra}
+
+
+def request(
+    port: int,
+    method: str,
+    body: Any = None,
+    token: str | None = TOKEN,
+    path: str = CONTROL_PATH,
+    timeout: float = 10,
+) -> tuple[int, dict[str, str], Any]:
+    """(status, headers, parsed JSON body or None) of one request to a service on 127.0.0.1."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        payload = None
+        if body is not None:
+            payload = body if isinstance(body, bytes) else json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        connection.request(method, path, body=payload, headers=headers)
+        response = connection.getresponse()
+        data = response.read()
+        parsed = None
+        if data and "json" in (response.getheader("Content-Type") or ""):
+            parsed = json.loads(data)
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, parsed
+    finally:
+        connection.close()
+
+
+@dataclass
+class Service:
+    """A rendered app serving the endpoint, and the file its own log goes to."""
+
+    port: int
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def log_text(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace")
+
+
+@contextmanager
+def serve(command: Sequence[str], cwd: Path, port: int, env: Mapping[str, str], log: Path) -> Iterator[Service]:
+    """Start command (which serves on port) and wait until it answers; kill its process group after."""
+    from ..integration.processes import kill_group, wait_for
+
+    with log.open("wb") as sink:
+        process = subprocess.Popen(
+            list(command), cwd=cwd, env=dict(env), stdout=sink, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    service = Service(port, process, log)
+
+    def answering() -> bool:
+        if process.poll() is not None:
+            raise AssertionError(f"{command[0]} exited with {process.returncode}:\n{service.log_text()[-4000:]}")
+        try:
+            request(port, "OPTIONS", token=None, path="/", timeout=1)
+            return True
+        except OSError:
+            return False
+
+    try:
+        wait_for(answering, seconds=60, what=f"{' '.join(command)} answering on port {port}")
+        yield service
+    finally:
+        kill_group(process)
+
+
+def schemathesis(service: Service, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """schemathesis with every check against the running endpoint, with its token."""
+    return subprocess.run(
+        [
+            str(SCHEMATHESIS),
+            "--config-file",
+            str(SCHEMATHESIS_CONFIG),
+            "run",
+            str(CONTROL_DOCUMENT),
+            "--url",
+            service.url,
+            "--checks",
+            "all",
+        ],
+        cwd=tmp_path,
+        env={**os.environ, "GASOLINE_CONTROL_TOKEN": TOKEN},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def git(cwd: Path, *args: str) -> str:
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "Backend Team",
+        "GIT_AUTHOR_EMAIL": "team@example.com",
+        "GIT_COMMITTER_NAME": "Backend Team",
+        "GIT_COMMITTER_EMAIL": "team@example.com",
+    }
+    run = subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, text=True, check=False)
+    assert run.returncode == 0, f"git {' '.join(args)}: {run.stderr}"
+    return run.stdout
+
+
+def versioned_template(language: str, destination: Path) -> Path:
+    """The template as a git repository with two releases, as a team would consume it: 1.0.0, whose
+    bindings are generated at protocol 1.0, and 1.1.0, the template as it is now."""
+    import shutil
+
+    from gasoline_codegen.build import build_spec
+    from gasoline_codegen.specload import load_spec
+    from gasoline_codegen.targets.control_bindings import protocol_version, render_bindings
+
+    spec = build_spec(load_spec(ROOT))
+    shutil.copytree(TEMPLATES / language, destination, ignore=shutil.ignore_patterns("node_modules", "__pycache__"))
+    current = {path: (ROOT / path).read_text(encoding="utf-8") for path in render_bindings(spec)}
+    prefix = f"templates/{language}/"
+    for path, text in render_bindings(spec, "1.0").items():
+        if path.startswith(prefix):
+            (destination / path.removeprefix(prefix)).write_text(text, encoding="utf-8")
+    git(destination, "init", "-q", "-b", "main")
+    git(destination, "add", "-A")
+    git(destination, "commit", "-q", "-m", "protocol 1.0")
+    git(destination, "tag", "1.0.0")
+    for path, text in current.items():
+        if path.startswith(prefix):
+            (destination / path.removeprefix(prefix)).write_text(text, encoding="utf-8")
+    git(destination, "commit", "-q", "-am", f"protocol {protocol_version(spec)}")
+    git(destination, "tag", "1.1.0")
+    return destination
