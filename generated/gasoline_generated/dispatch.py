@@ -17,7 +17,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         tool="observe",
         mode="audit_log",
         mode_key="what",
-        published=False,
+        published=True,
         summary="Backend operations run: outcome, changes, snapshots.",
         mutation="read_only",
         mutation_rules=(),
@@ -32,7 +32,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         tool="observe",
         mode="backend_state",
         mode_key="what",
-        published=False,
+        published=True,
         summary="A backend service's values, operations or reachability.",
         mutation="read_only",
         mutation_rules=(),
@@ -246,16 +246,18 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         tool="interact",
         mode="backend_control",
         mode_key="action",
-        published=False,
+        published=True,
         summary="Run a backend service's operation (reset, seed, fail), audited.",
         mutation="destructive",
         mutation_rules=(MutationRule("shadow_mode", True, "read_only"), MutationRule("dry_run", True, "read_only")),
         gates=("approval",),
         long_running=True,
-        limits={"backend.discovery_ttl_seconds": 30, "timeouts.backend_control_ms": 30000},
+        limits={"backend.discovery_ttl_seconds": 30, "timeouts.backend_control_ms": 30000, "backend.retry_attempts": 3},
         params_model=models.InteractBackendControlParams,
         result_model=models.InteractBackendControlResult,
         scope=("service", "service"),
+        assessed=True,
+        waivable=("read_only", "mutating"),
     ),
     ("interact", "click"): ModeEntry(
         tool="interact",
@@ -583,7 +585,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         tool="configure",
         mode="snapshot",
         mode_key="action",
-        published=False,
+        published=True,
         summary="Create, restore, list or delete backend state snapshots.",
         mutation="destructive",
         mutation_rules=(MutationRule("session_action", "list", "read_only"), MutationRule("session_action", "create", "mutating")),
@@ -593,6 +595,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         params_model=models.ConfigureSnapshotParams,
         result_model=models.ConfigureSnapshotResult,
         scope=("service", "service"),
+        waivable=("read_only", "mutating"),
     ),
 }
 
@@ -604,6 +607,8 @@ APPROVAL_PARAMETER_PATTERN = "^apr_[A-Za-z0-9]{16,64}$"
 def handler_table(handlers: ToolHandlers, browser: CommandForwarder) -> dict[tuple[str, str], ModeHandler]:
     """What runs each published mode: a hand-written handler, or the browser command it forwards to."""
     return {
+        ("observe", "audit_log"): ModeHandler(handlers.observe.audit_log),
+        ("observe", "backend_state"): ModeHandler(handlers.observe.backend_state),
         ("observe", "command_result"): ModeHandler(handlers.observe.command_result),
         ("observe", "errors"): ModeHandler(handlers.observe.errors),
         ("observe", "failed_requests"): ModeHandler(handlers.observe.failed_requests),
@@ -617,6 +622,9 @@ def handler_table(handlers: ToolHandlers, browser: CommandForwarder) -> dict[tup
         ("analyze", "accessibility"): ModeHandler(handlers.analyze.accessibility),
         ("analyze", "dom"): ModeHandler(browser.forward),
         ("analyze", "page_info"): ModeHandler(browser.forward),
+        ("interact", "backend_control"): ModeHandler(
+            handlers.interact.backend_control, assess=handlers.interact.assess_backend_control
+        ),
         ("interact", "click"): ModeHandler(browser.forward),
         ("interact", "code_modify"): ModeHandler(
             handlers.interact.code_modify, handlers.interact.describe_code_modify
@@ -646,4 +654,7 @@ def handler_table(handlers: ToolHandlers, browser: CommandForwarder) -> dict[tup
             handlers.configure.clear, handlers.configure.describe_clear
         ),
         ("configure", "health"): ModeHandler(handlers.configure.health),
+        ("configure", "snapshot"): ModeHandler(
+            handlers.configure.snapshot, handlers.configure.describe_snapshot
+        ),
     }

@@ -12,13 +12,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from gasoline.contract import CallContext
+from gasoline.contract import Assessment, CallContext
 
 from . import models
 
 
 class ObserveModes(Protocol):
     """The hand-written modes of `observe` (spec/tools/observe/), provided by gasoline.handlers.observe."""
+
+    def audit_log(self, params: models.ObserveAuditLogParams, ctx: CallContext) -> models.ObserveAuditLogResult:
+        """Backend operations run: outcome, changes, snapshots."""
+        ...
+
+    def backend_state(self, params: models.ObserveBackendStateParams, ctx: CallContext) -> models.ObserveBackendStateResult:
+        """A backend service's values, operations or reachability."""
+        ...
 
     def command_result(self, params: models.ObserveCommandResultParams, ctx: CallContext) -> models.ObserveCommandResultResult:
         """Status and result of a background command."""
@@ -71,6 +79,14 @@ class AnalyzeModes(Protocol):
 
 class InteractModes(Protocol):
     """The hand-written modes of `interact` (spec/tools/interact/), provided by gasoline.handlers.interact."""
+
+    def backend_control(self, params: models.InteractBackendControlParams, ctx: CallContext) -> models.InteractBackendControlResult:
+        """Run a backend service's operation (reset, seed, fail), audited."""
+        ...
+
+    def assess_backend_control(self, params: models.InteractBackendControlParams, ctx: CallContext) -> Assessment:
+        """What this call of backend_control would do: its mutation class and the words for an approval."""
+        ...
 
     def code_modify(self, params: models.InteractCodeModifyParams, ctx: CallContext) -> models.InteractCodeModifyResult:
         """Edit a file by lines or exact text; staged, never committed."""
@@ -126,6 +142,14 @@ class ConfigureModes(Protocol):
 
     def health(self, params: models.ConfigureHealthParams, ctx: CallContext) -> models.ConfigureHealthResult:
         """Version, uptime, transports, buffers and modes."""
+        ...
+
+    def snapshot(self, params: models.ConfigureSnapshotParams, ctx: CallContext) -> models.ConfigureSnapshotResult:
+        """Create, restore, list or delete backend state snapshots."""
+        ...
+
+    def describe_snapshot(self, params: models.ConfigureSnapshotParams) -> str:
+        """What this call of snapshot would do, in plain words, for the person asked to approve it."""
         ...
 
 

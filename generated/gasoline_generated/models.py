@@ -561,6 +561,14 @@ class ConfigureSnapshotEntry(BaseModel):
     """
     Its size on disk.
     """
+    checksum: StrictStr | MISSING = MISSING
+    """
+    SHA-256 of the service's state in it.
+    """
+    parent: StrictStr | MISSING = MISSING
+    """
+    The service's snapshot before it, when there is one.
+    """
     expires_at: IsoDateTime
     """
     When it will be removed (UTC).
@@ -624,6 +632,14 @@ class ConfigureSnapshotResult(BaseModel):
     checksum: StrictStr | MISSING = MISSING
     """
     SHA-256 of the service's state in the snapshot.
+    """
+    parent: StrictStr | MISSING = MISSING
+    """
+    The service's snapshot before this one, when there is one.
+    """
+    audit_id: StrictStr | MISSING = MISSING
+    """
+    The audit log entry of this create, restore or delete.
     """
     rows_recovered: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
     """
@@ -1397,57 +1413,21 @@ class InteractBackendControlParams(BaseModel):
     """
 
 
-class InteractBackendControlResult(BaseModel):
+class InteractBackendControlRollback(BaseModel):
     """
-    Result of interact(action='backend_control').
+    When the operation failed after a snapshot was taken: how to put the state back.
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
-    status: Literal["success", "error"]
+    snapshot_id: StrictStr
     """
-    What the service reported.
+    The snapshot taken before the operation.
     """
-    service: StrictStr
+    call: StrictStr
     """
-    The service that ran the operation.
-    """
-    operation: StrictStr
-    """
-    The operation that ran.
-    """
-    result: dict[str, Any] | MISSING = MISSING
-    """
-    What the operation returned, as the service reports it.
-    """
-    checksum: StrictStr | MISSING = MISSING
-    """
-    SHA-256 of the service's state after the operation.
-    """
-    duration_ms: Annotated[StrictInt, Field(ge=0)]
-    """
-    How long the operation took.
-    """
-    snapshot_before: StrictStr | MISSING = MISSING
-    """
-    Id of the snapshot taken before the operation (absent in shadow mode and dry runs).
-    """
-    snapshot_after: StrictStr | MISSING = MISSING
-    """
-    Id of the snapshot taken after the operation (absent in shadow mode and dry runs).
-    """
-    correlation_id: StrictStr | MISSING = MISSING
-    """
-    The correlation id the operation was logged under.
-    """
-    audit_id: StrictStr
-    """
-    Id of the audit log entry of this call.
-    """
-    error: ControlError | MISSING = MISSING
-    """
-    Present when status is error.
+    The call that restores it.
     """
 
 
@@ -2129,6 +2109,14 @@ class ObserveAuditLogEntry(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
+    audit_id: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The entry's id (backend_control returns it).
+    """
+    kind: Literal["operation", "snapshot", "restore", "rollback", "delete"]
+    """
+    An operation run through backend_control; a snapshot taken, restored, or deleted through configure snapshot; a rollback is a restore of the snapshot taken before a failed operation.
+    """
     timestamp: IsoDateTime
     """
     When the operation started (UTC).
@@ -2184,6 +2172,34 @@ class ObserveAuditLogEntry(BaseModel):
     duration_ms: Annotated[StrictInt, Field(ge=0)]
     """
     How long the operation took.
+    """
+    applied: StrictBool | MISSING = MISSING
+    """
+    Whether the service changed its state and kept the change.
+    """
+    idempotency_key: StrictStr | MISSING = MISSING
+    """
+    The idempotency key it was sent with.
+    """
+    replayed: StrictBool | MISSING = MISSING
+    """
+    True when the service answered an earlier call's result again.
+    """
+    attempts: Annotated[StrictInt | MISSING, Field(ge=1)] = MISSING
+    """
+    How many times it was sent.
+    """
+    expires_at: IsoDateTime | MISSING = MISSING
+    """
+    For an injected fault: when it ends by itself.
+    """
+    snapshot_id: StrictStr | MISSING = MISSING
+    """
+    For a snapshot, restore, rollback or delete: the snapshot.
+    """
+    rolls_back: StrictStr | MISSING = MISSING
+    """
+    For a rollback: the audit_id of the operation it undoes.
     """
     shadow_mode: StrictBool
     """
@@ -2856,6 +2872,33 @@ class ProjectCode(BaseModel):
     """
 
 
+class ProjectBackendService(BaseModel):
+    name: Annotated[StrictStr, Field(pattern="^[A-Za-z0-9][A-Za-z0-9_.-]*$")]
+    """
+    How tools name the service (api-server in service:api-server).
+    """
+    url: Annotated[StrictStr, Field(pattern="^https?://[^/?#]+/?$")]
+    """
+    Its base URL; the endpoint is <url>/.gasoline/control.
+    """
+    token_env: Annotated[StrictStr | MISSING, Field(pattern="^[A-Za-z_][A-Za-z0-9_]*$")] = MISSING
+    """
+    The daemon's environment variable that holds the service's control token.
+    """
+    token: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    The control token itself (a local development token; prefer token_env).
+    """
+
+
+class ProjectBackend(BaseModel):
+    """
+    The project's backend services that backend_control, backend_state and snapshot act on.
+    """
+
+    services: list[ProjectBackendService] | MISSING = MISSING
+
+
 class ProjectRedactionPattern(BaseModel):
     """
     A secret of the project's own, masked as user_pattern (.gasoline/config.yaml's redaction.patterns).
@@ -3056,7 +3099,7 @@ class ToolError(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    error: Literal["invalid_arguments", "unknown_mode", "ai_web_pilot_disabled", "approval_required", "approval_pending", "approval_denied", "approval_expired", "approval_replayed", "approval_scope_mismatch", "approval_arguments_mismatch", "approval_unknown", "extension_not_connected", "tab_gone", "command_failed", "timeout", "redaction_failed", "handler_failed", "daemon_unavailable", "repository_unknown", "path_refused", "file_unreadable", "edit_conflict"]
+    error: Literal["invalid_arguments", "unknown_mode", "ai_web_pilot_disabled", "approval_required", "approval_pending", "approval_denied", "approval_expired", "approval_replayed", "approval_scope_mismatch", "approval_arguments_mismatch", "approval_unknown", "extension_not_connected", "tab_gone", "command_failed", "timeout", "redaction_failed", "handler_failed", "daemon_unavailable", "repository_unknown", "path_refused", "file_unreadable", "edit_conflict", "service_unknown", "service_unreachable", "service_protocol_error", "operation_unknown", "snapshot_unknown"]
     """
     The error code.
     """
@@ -3761,6 +3804,92 @@ class HighlightCommandResult(BaseModel):
     duration_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
     """
     Time the extension spent on the command.
+    """
+
+
+class InteractBackendControlResult(BaseModel):
+    """
+    Result of interact(action='backend_control').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["success", "error"]
+    """
+    What the service reported.
+    """
+    service: StrictStr
+    """
+    The service that ran the operation.
+    """
+    operation: StrictStr
+    """
+    The operation that ran.
+    """
+    result: dict[str, Any] | MISSING = MISSING
+    """
+    What the operation returned, as the service reports it.
+    """
+    checksum: StrictStr | MISSING = MISSING
+    """
+    SHA-256 of the service's state after the operation.
+    """
+    applied: StrictBool
+    """
+    Whether the service changed its state and kept the change (false for reads, shadow mode, dry runs and failures).
+    """
+    shadow_mode: StrictBool
+    """
+    True when the result was only predicted.
+    """
+    dry_run: StrictBool
+    """
+    True when the operation was only checked and logged.
+    """
+    expires_at: IsoDateTime | MISSING = MISSING
+    """
+    For an injected fault: when it ends by itself (UTC).
+    """
+    idempotency_key: StrictStr | MISSING = MISSING
+    """
+    The idempotency key the call was sent with (state-changing calls).
+    """
+    replayed: StrictBool | MISSING = MISSING
+    """
+    True when the service had seen the idempotency key and answered the first call's result again; nothing ran twice.
+    """
+    attempts: Annotated[StrictInt, Field(ge=1)]
+    """
+    How many times the call was sent (more than one only for an idempotent operation after a network failure).
+    """
+    duration_ms: Annotated[StrictInt, Field(ge=0)]
+    """
+    How long the operation took.
+    """
+    snapshot_before: StrictStr | MISSING = MISSING
+    """
+    Id of the snapshot taken before the operation (absent in shadow mode and dry runs).
+    """
+    snapshot_after: StrictStr | MISSING = MISSING
+    """
+    Id of the snapshot taken after the operation (absent in shadow mode and dry runs).
+    """
+    correlation_id: StrictStr
+    """
+    The correlation id the operation was logged under.
+    """
+    audit_id: StrictStr
+    """
+    Id of the audit log entry of this call.
+    """
+    error: ControlError | MISSING = MISSING
+    """
+    Present when status is error.
+    """
+    rollback: InteractBackendControlRollback | MISSING = MISSING
+    """
+    When the operation failed after a snapshot was taken: how to put the state back.
     """
 
 
@@ -5036,6 +5165,10 @@ class ProjectConfig(BaseModel):
     approvals: ProjectApprovals | MISSING = MISSING
     """
     Modes that run without a human approval in this project.
+    """
+    backend: Annotated[ProjectBackend | MISSING, Field(title="ProjectBackend")] = MISSING
+    """
+    The project's backend services that backend_control, backend_state and snapshot act on.
     """
     code: ProjectCode | MISSING = MISSING
     """

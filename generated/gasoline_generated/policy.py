@@ -232,6 +232,18 @@ class BackendLimits:
     discovery_ttl_seconds: Final = 30
     """How long a discovered service and its operations are cached. (seconds)"""
 
+    discovery_timeout_ms: Final = 2000
+    """How long discovery waits for a service (OPTIONS, then GET) before it is unreachable. (ms)"""
+
+    response_max_bytes: Final = 67108864
+    """Largest answer read from a service (a snapshot of its whole state included). (bytes)"""
+
+    retry_attempts: Final = 3
+    """Tries of an idempotent operation whose connection failed, the first included. (count)"""
+
+    retry_base_ms: Final = 100
+    """Wait before the second try; each later wait doubles it. (ms)"""
+
 
 class ResultsLimits:
     """Tool results sent to the client."""

@@ -154,6 +154,14 @@ export const LIMITS = {
     snapshot_ttl_seconds: 86400,
     /** How long a discovered service and its operations are cached. (seconds) */
     discovery_ttl_seconds: 30,
+    /** How long discovery waits for a service (OPTIONS, then GET) before it is unreachable. (ms) */
+    discovery_timeout_ms: 2000,
+    /** Largest answer read from a service (a snapshot of its whole state included). (bytes) */
+    response_max_bytes: 67108864,
+    /** Tries of an idempotent operation whose connection failed, the first included. (count) */
+    retry_attempts: 3,
+    /** Wait before the second try; each later wait doubles it. (ms) */
+    retry_base_ms: 100,
   },
   /** Tool results sent to the client. */
   results: {

@@ -19,6 +19,7 @@ from .capture.extension import ExtensionLink
 from .capture.store import CaptureStore
 from .commands.browser import Browser
 from .commands.channel import CommandChannel
+from .control.backend import Backend
 from .core.background import BackgroundCalls
 from .core.catalog import SERVER_INFO
 from .core.clock import ServerClock
@@ -63,6 +64,7 @@ class Services:
     background: BackgroundCalls
     continuations: Continuations
     transports: TransportStatus
+    backend: Backend
 
 
 @dataclass(frozen=True)
@@ -106,9 +108,11 @@ def create_daemon(config: DaemonConfig | None = None, services: Services | None 
 def create_handlers(config: DaemonConfig, services: Services) -> ToolHandlers:
     """Each tool's handler, holding only the services its modes use."""
     return ToolHandlers(
-        observe=ObserveHandlers(services.captured, services.extension, services.background, services.continuations),
+        observe=ObserveHandlers(
+            services.captured, services.extension, services.background, services.continuations, services.backend
+        ),
         analyze=AnalyzeHandlers(services.browser),
-        interact=InteractHandlers(services.browser, config.repository),
+        interact=InteractHandlers(services.browser, config.repository, services.backend),
         configure=ConfigureHandlers(
             MODES.values(),
             services.clock,
@@ -119,6 +123,7 @@ def create_handlers(config: DaemonConfig, services: Services) -> ToolHandlers:
             services.background,
             services.transports,
             config.files.log if config.files else None,
+            services.backend,
         ),
     )
 
@@ -154,6 +159,7 @@ def create_services(config: DaemonConfig) -> Services:
         background=BackgroundCalls(),
         continuations=Continuations(LIMITS.results.continuation_seconds, LIMITS.results.continuations),
         transports=TransportStatus(),
+        backend=Backend(redactor),
     )
 
 

@@ -63,6 +63,8 @@ class ModeEntry:
     scope: tuple[str, str | None] = ("daemon", None)  # what an approval binds: (kind, parameter naming the target)
     command: str | None = None  # the browser command the mode forwards its arguments to, if it only forwards
     command_timeout_param: str | None = None  # the argument that sets that command's time limit, if any
+    assessed: bool = False  # the handler assesses each call (ModeHandler.assess) before the gates
+    waivable: tuple[MutationClass, ...] = ("read_only", "mutating", "destructive")  # a project may allow these
 
     @property
     def label(self) -> str:
@@ -108,12 +110,23 @@ class CallContext:
 
 
 @dataclass(frozen=True)
+class Assessment:
+    """What one call of an assessed mode would do: its mutation class (never more than its mode's)
+    and the plain words shown to the person asked to approve it."""
+
+    mutation: MutationClass
+    summary: str
+
+
+@dataclass(frozen=True)
 class ModeHandler:
     """What runs one published mode: the handler, and, for a mode that needs approval, the plain
-    words that tell the person asked what a call would do (None: the mode's summary says it)."""
+    words that tell the person asked what a call would do (None: the mode's summary says it), or,
+    for an assessed mode, its assessment of each call."""
 
     run: Callable[[Any, CallContext], BaseModel]
     describe: Callable[[Any], str] | None = None
+    assess: Callable[[Any, CallContext], Assessment] | None = None
 
 
 class CommandForwarder(Protocol):

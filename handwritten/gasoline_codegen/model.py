@@ -51,6 +51,8 @@ class Mode:
     scope: tuple[str, str | None] = ("daemon", None)  # (kind, parameter that names the target)
     command: str | None = None  # the browser command this mode forwards; None for a hand-written mode
     command_timeout_param: str | None = None  # "timeout_ms" when that command's params carry its time limit
+    assessed: bool = False  # the handler assesses each call's mutation class (assess_<mode>)
+    waivable: tuple[str, ...] = ("read_only", "mutating", "destructive")  # what a project's allow list may waive
 
     @property
     def published(self) -> bool:

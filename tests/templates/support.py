@@ -86,7 +86,8 @@ def assert_matches_golden(rendered: Path, name: str, templated: Sequence[str]) -
                 expected.splitlines(keepends=True), actual.splitlines(keepends=True), str(golden), "rendered"
             )
         )
-        raise AssertionError(f"the rendered {name} differs from its golden output ({UPDATE_GOLDEN}=1 rewrites it):\n{diff}")
+        rewrite = f"{UPDATE_GOLDEN}=1 rewrites it"
+        raise AssertionError(f"the rendered {name} differs from its golden output ({rewrite}):\n{diff}")
 
 
 def control_env(**extra: str) -> dict[str, str]:

@@ -54,13 +54,13 @@ def test_an_unknown_parameter_names_the_mode_and_the_parameter(dispatcher: Dispa
 @pytest.mark.parametrize(
     ("arguments", "expected"),
     [
-        ({}, "configure: 'action' is required; one of: clear, health"),
-        (None, "configure: 'action' is required; one of: clear, health"),
-        ({"action": "reboot"}, "configure: action='reboot' is not a mode; one of: clear, health"),
-        ({"action": ["health"]}, "configure: action=['health'] is not a mode; one of: clear, health"),
+        ({}, "configure: 'action' is required; one of: clear, health, snapshot"),
+        (None, "configure: 'action' is required; one of: clear, health, snapshot"),
+        ({"action": "reboot"}, "configure: action='reboot' is not a mode; one of: clear, health, snapshot"),
+        ({"action": ["health"]}, "configure: action=['health'] is not a mode; one of: clear, health, snapshot"),
         (
-            {"action": "snapshot"},
-            "configure: action='snapshot' is planned but not available yet; one of: clear, health",
+            {"action": "agent_watch"},
+            "configure: action='agent_watch' is planned but not available yet; one of: clear, health, snapshot",
         ),
     ],
 )

@@ -1,6 +1,6 @@
 """The boundary between generated and hand-written code: each published mode that does not forward a
 browser command has a handler method, and each handler method is such a mode (or the plain words for
-its approval). The type checker proves the same at the composition root; this says it at run time."""
+its approval, or its assessment of a call). The type checker proves the same at the composition root; this says it at run time."""
 
 from __future__ import annotations
 
@@ -27,7 +27,8 @@ def test_every_hand_written_mode_has_a_handler() -> None:
         if handler is None:
             missing.append(f"{entry.label}: the composition root hands no handler for {tool}")
             continue
-        wanted = [mode] + ([f"describe_{mode}"] if "approval" in entry.gates else [])
+        words = f"assess_{mode}" if entry.assessed else f"describe_{mode}"
+        wanted = [mode] + ([words] if "approval" in entry.gates else [])
         absent = [name for name in wanted if not hasattr(handler, name)]
         missing += [f"{entry.label}: {described(tool)} has no {name}()" for name in absent]
     assert not missing, "published modes without a handler:\n" + "\n".join(missing)

@@ -119,8 +119,8 @@ def test_every_problem_is_reported_at_once(spec_root: Path) -> None:
         ),
         (
             "spec/tools/errors.yaml",
-            "file_unreadable, edit_conflict]",
-            "file_unreadable]",
+            "service_protocol_error, operation_unknown, snapshot_unknown]",
+            "service_protocol_error, operation_unknown]",
             "$.schema.properties.error.enum: must list exactly the codes under codes",
         ),
         (

@@ -51,12 +51,13 @@ def after(timestamp: object, since: datetime) -> bool:
         return False
 
 
-def offset(ctx: CallContext, cursor: object) -> int:
+def offset(ctx: CallContext, cursor: object, prefix: str = CURSOR) -> int:
+    """Where a page starts: the position a next_cursor ("m_50") names."""
     if not isinstance(cursor, str):
         return 0
-    if not cursor.startswith(CURSOR) or not cursor[len(CURSOR) :].isdigit():
-        raise bad_argument(ctx.entry, "cursor", "cursor is not a next_cursor of modification_log")
-    return int(cursor[len(CURSOR) :])
+    if not cursor.startswith(prefix) or not cursor[len(prefix) :].isdigit():
+        raise bad_argument(ctx.entry, "cursor", f"cursor is not a next_cursor of {ctx.entry.mode}")
+    return int(cursor[len(prefix) :])
 
 
 def shown(entry: Modification, rolled_back: bool) -> ObserveModificationLogEntry:

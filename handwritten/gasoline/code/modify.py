@@ -120,9 +120,7 @@ def tested(
     ctx: CallContext, params: InteractCodeModifyParams, root: Path, command: str | None
 ) -> ObserveModificationLogTestResults:
     correlation = {"correlation_id": params.correlation_id} if isinstance(params.correlation_id, str) else {}
-    run = run_tests(
-        root, InteractRunTestsParams.model_validate(correlation), command
-    )
+    run = run_tests(root, InteractRunTestsParams.model_validate(correlation), command)
     record_test_run(root, run)
     return ObserveModificationLogTestResults(
         passed=run.tests_passed, failed=run.tests_failed, duration_ms=run.duration_ms

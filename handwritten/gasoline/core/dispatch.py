@@ -22,7 +22,14 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from gasoline.capture.extension import ExtensionLink
-from gasoline.contract import CallContext, ModeEntry, ModeHandler, ProgressReporter, RepositoryUnknown
+from gasoline.contract import (
+    CallContext,
+    ModeEntry,
+    ModeHandler,
+    MutationClass,
+    ProgressReporter,
+    RepositoryUnknown,
+)
 from gasoline.safety.approvals import ApprovalEngine
 from gasoline_generated.dispatch import APPROVAL_PARAMETER, APPROVAL_PARAMETER_PATTERN
 
@@ -32,6 +39,7 @@ from .tool_result import ToolResult
 
 log = logging.getLogger(__name__)
 APPROVAL_ID = re.compile(APPROVAL_PARAMETER_PATTERN)
+MUTATION_ORDER: tuple[MutationClass, ...] = ("read_only", "mutating", "destructive")
 
 
 class Dispatcher:
@@ -80,21 +88,34 @@ class Dispatcher:
             params = self._validate(entry, own, approval_id)
             if "ai_web_pilot" in entry.gates:
                 self._check_ai_web_pilot(entry)
-            describe = self._handlers[(tool, entry.mode)].describe
-            explain = partial(describe, params) if describe else None
-            tab_id = self._approvals.check(entry, params, own, approval_id, explain)
+            context = CallContext(entry) if repository is None else CallContext(entry, find_repository=repository)
+            mutation, explain = self._assess(entry, params, context)
+            tab_id = self._approvals.check(entry, mutation, params, own, approval_id, explain)
         except ToolFailure as failure:
             log.info("%s refused: %s", tool, failure.error.message)
             return failure.result()
-        context = CallContext(entry, tab_id=tab_id)
-        if repository is not None:
-            context = replace(context, find_repository=repository)
+        except RepositoryUnknown as unknown:
+            return ToolFailure.of(entry, "repository_unknown", f"{entry.label}: {unknown}").result()
+        context = replace(context, tab_id=tab_id)
         if entry.long_running and getattr(params, "background", False) is True:
             started = self._background.start(entry.mode, partial(self._run, entry, params, context))
             return ToolResult(started.model_dump(mode="json"))
         if progress is not None:
             context = replace(context, report_progress=progress)
         return self._run(entry, params, context)
+
+    def _assess(
+        self, entry: ModeEntry, params: BaseModel, context: CallContext
+    ) -> tuple[MutationClass, Callable[[], str] | None]:
+        """The call's mutation class, and what tells the person asked what it would do. An argument
+        rule of the spec decides first; then an assessed mode's handler, never above the mode's class."""
+        handler = self._handlers[(entry.tool, entry.mode)]
+        mutation = entry.mutation_for(params)
+        if handler.assess is None or any(getattr(params, r.param, None) == r.equals for r in entry.mutation_rules):
+            return mutation, partial(handler.describe, params) if handler.describe else None
+        assessment = handler.assess(params, context)
+        assessed = min(assessment.mutation, mutation, key=MUTATION_ORDER.index)
+        return assessed, lambda: assessment.summary
 
     def _run(self, entry: ModeEntry, params: BaseModel, context: CallContext) -> ToolResult:
         try:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from pydantic import MISSING
+
 from gasoline_generated.models import ArgumentProblem, ToolError
 
 from .tool_result import ToolResult
@@ -58,6 +60,19 @@ class ToolFailure(Exception):
     ) -> ToolFailure:
         """A failure of a call of one mode, naming its tool and mode."""
         return cls(code, message, tool=entry.tool, mode=entry.mode, problems=problems, details=details)
+
+    def with_details(self, **details: Any) -> ToolFailure:
+        """The same failure, with more details (what was recorded of it, how to undo it)."""
+        error = self.error
+        known = error.details if error.details is not MISSING else {}
+        return ToolFailure(
+            error.error,
+            error.message,
+            tool=error.tool if error.tool is not MISSING else None,
+            mode=error.mode if error.mode is not MISSING else None,
+            problems=[(p.parameter, p.message) for p in error.problems] if error.problems is not MISSING else (),
+            details={**known, **details},
+        )
 
     def result(self) -> ToolResult:
         """The failed call's result: an isError result carrying the ToolError."""

@@ -11,6 +11,7 @@ from pydantic import MISSING
 from gasoline.capture.extension import ExtensionLink
 from gasoline.capture.store import CaptureStore
 from gasoline.contract import CallContext, ModeEntry
+from gasoline.control.backend import Backend
 from gasoline.core.background import BackgroundCalls
 from gasoline.core.clock import ServerClock
 from gasoline.safety.approvals import ApprovalEngine
@@ -22,6 +23,8 @@ from gasoline_generated.models import (
     ConfigureClearResult,
     ConfigureHealthParams,
     ConfigureHealthResult,
+    ConfigureSnapshotParams,
+    ConfigureSnapshotResult,
     HealthApprovals,
     HealthIngest,
     HealthPolicy,
@@ -55,6 +58,7 @@ class ConfigureHandlers:
         background: BackgroundCalls,
         transports: TransportStatus,
         log_file: Path | None,
+        backend: Backend,
     ) -> None:
         self.tools = modes_by_tool(modes)
         self.clock = clock
@@ -65,6 +69,23 @@ class ConfigureHandlers:
         self.background = background
         self.transports = transports
         self.log_file = log_file
+        self.backend = backend
+
+    def snapshot(self, params: ConfigureSnapshotParams, ctx: CallContext) -> ConfigureSnapshotResult:
+        return self.backend.snapshot(ctx, params)
+
+    def describe_snapshot(self, params: ConfigureSnapshotParams) -> str:
+        """What a snapshot call would do, for the person asked to approve it."""
+        service = params.service if params.service is not MISSING else "its service"
+        snapshot_id = params.snapshot_id if params.snapshot_id is not MISSING else "(none given)"
+        if params.session_action == "create":
+            return f"Take a snapshot of {service}'s whole state, kept in .gasoline/snapshots/."
+        if params.session_action == "restore":
+            return (
+                f"Replace {service}'s current state with snapshot {snapshot_id}; "
+                "the current state is snapshotted first, so this can be undone."
+            )
+        return f"Delete snapshot {snapshot_id}; it can no longer be restored."
 
     def health(self, params: ConfigureHealthParams, ctx: CallContext) -> ConfigureHealthResult:
         transports = self.transports.now()

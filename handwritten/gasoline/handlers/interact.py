@@ -1,4 +1,4 @@
-"""interact: actions in the browser and the code tools. The AI Web Pilot actions that only
+"""interact: actions in the browser, backend control and the code tools. The AI Web Pilot actions that only
 forward their browser command are sent by the dispatch table; upload reads a file of the
 repository first; the code tools run in the calling client's repository (gasoline.code).
 
@@ -23,9 +23,12 @@ from gasoline.code.search import search
 from gasoline.code.settings import code_settings
 from gasoline.code.test_runs import run_tests
 from gasoline.commands.browser import Browser
-from gasoline.contract import CallContext
+from gasoline.contract import Assessment, CallContext
+from gasoline.control.backend import Backend
 from gasoline.core.errors import bad_argument
 from gasoline_generated.models import (
+    InteractBackendControlParams,
+    InteractBackendControlResult,
     InteractCodeModifyParams,
     InteractCodeModifyResult,
     InteractCodeReadParams,
@@ -44,9 +47,16 @@ from gasoline_generated.policy import LIMITS
 
 
 class InteractHandlers:
-    def __init__(self, browser: Browser, repository: Path) -> None:
+    def __init__(self, browser: Browser, repository: Path, backend: Backend) -> None:
         self.browser = browser
         self.repository = repository.resolve()
+        self.backend = backend
+
+    def backend_control(self, params: InteractBackendControlParams, ctx: CallContext) -> InteractBackendControlResult:
+        return self.backend.control(ctx, params)
+
+    def assess_backend_control(self, params: InteractBackendControlParams, ctx: CallContext) -> Assessment:
+        return self.backend.assess(ctx, params)
 
     def code_search(self, params: InteractCodeSearchParams, ctx: CallContext) -> InteractCodeSearchResult:
         return search(ctx, params)

@@ -14,11 +14,16 @@ from gasoline.capture.pages import BadCursor, Page, paginate
 from gasoline.capture.store import Captured, CaptureStore
 from gasoline.code.log_view import modification_log
 from gasoline.contract import CallContext
+from gasoline.control.backend import Backend
 from gasoline.core.background import BackgroundCalls
 from gasoline.core.errors import ToolFailure, bad_argument
 from gasoline.core.missing import given
 from gasoline.core.results import Continuations
 from gasoline_generated.models import (
+    ObserveAuditLogParams,
+    ObserveAuditLogResult,
+    ObserveBackendStateParams,
+    ObserveBackendStateResult,
     ObserveCommandResultParams,
     ObserveCommandResultResult,
     ObserveErrorsParams,
@@ -119,11 +124,20 @@ class ObserveHandlers:
         extension: ExtensionLink,
         background: BackgroundCalls,
         continuations: Continuations,
+        backend: Backend,
     ) -> None:
         self.captured = captured
         self.extension = extension
         self.background = background
         self.continuations = continuations
+        self.backend = backend
+
+    def audit_log(self, params: ObserveAuditLogParams, ctx: CallContext) -> ObserveAuditLogResult:
+        """The backend operations run in the calling client's repository (gasoline.control)."""
+        return self.backend.audit_log(ctx, params)
+
+    def backend_state(self, params: ObserveBackendStateParams, ctx: CallContext) -> ObserveBackendStateResult:
+        return self.backend.state(ctx, params)
 
     def errors(self, params: ObserveErrorsParams, ctx: CallContext) -> ObserveErrorsResult:
         def failure(entry: Captured) -> bool:

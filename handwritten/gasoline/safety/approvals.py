@@ -120,19 +120,20 @@ class ApprovalEngine:
     def check(
         self,
         entry: ModeEntry,
+        mutation: MutationClass,
         params: BaseModel,
         arguments: Mapping[str, Any],
         approval_id: str | None,
         describe: Callable[[], str] | None = None,
     ) -> int | None:
-        """Let the call run, or raise the ToolFailure that stops it. describe, from the mode's
-        handler, says in plain words what this very call would do (the mode's summary otherwise).
-        Returns the tab a redeemed approval binds the call to (None: the tab in front)."""
-        mutation = entry.mutation_for(params)
+        """Let a call of this mutation class run, or raise the ToolFailure that stops it. describe,
+        from the mode's handler, says in plain words what this very call would do (the mode's
+        summary otherwise). A project's allow list waives the approval only for the classes the mode
+        lets it waive. Returns the tab a redeemed approval binds the call to (None: the tab in front)."""
         if self.classes[mutation].decision == "allow":
             return None
         scope = self.scope_of(entry, params)
-        if any(a.covers(entry, scope) for a in self.allowances):
+        if mutation in entry.waivable and any(a.covers(entry, scope) for a in self.allowances):
             self.audit.write("allowed_by_project_policy", tool=entry.tool, mode=entry.mode, scope=scope)
             return None
         digest = arguments_hash(arguments)

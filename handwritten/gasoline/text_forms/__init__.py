@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from . import analyze, code, configure, interact, observe
+from . import analyze, backend, code, configure, interact, observe
 from .common import Structured, generic
 
 TextForm = Callable[[Structured, float], str]
@@ -37,6 +37,10 @@ FORMS: dict[tuple[str, str], TextForm] = {
     ("interact", "navigate"): interact.navigate,
     ("interact", "refresh"): interact.refresh,
     ("interact", "new_tab"): interact.new_tab,
+    ("interact", "backend_control"): backend.control,
+    ("observe", "backend_state"): backend.state,
+    ("observe", "audit_log"): backend.audit_log,
+    ("configure", "snapshot"): backend.snapshot,
 }
 
 

@@ -91,6 +91,8 @@ def build_mode(
         scope=(data.get("scope", {}).get("kind", "daemon"), data.get("scope", {}).get("param")),
         command=command.kind if command else None,
         command_timeout_param=TIMEOUT_PARAM if command and TIMEOUT_PARAM in properties else None,
+        assessed=data.get("assessed", False),
+        waivable=tuple(data.get("waivable", Mode.waivable)),
     )
 
 

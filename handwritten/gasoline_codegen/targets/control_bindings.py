@@ -40,7 +40,7 @@ def _version_key(version: str) -> tuple[int, ...]:
 
 def protocol_schemas(spec: Spec, version: str) -> dict[str, dict[str, Any]]:
     """The protocol's component schemas as of `version`: properties added later are left out."""
-    schemas = copy.deepcopy(spec.control["components"]["schemas"])
+    schemas: dict[str, dict[str, Any]] = copy.deepcopy(spec.control["components"]["schemas"])
     for schema in schemas.values():
         properties = schema.get("properties", {})
         for name in [n for n, p in properties.items() if _version_key(p.get("x-since", "0")) > _version_key(version)]:

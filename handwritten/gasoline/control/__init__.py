@@ -1,0 +1,1 @@
+"""Backend control: the project's services driven through their /.gasoline/control endpoint."""

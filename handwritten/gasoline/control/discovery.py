@@ -1,0 +1,105 @@
+"""What a service offers: OPTIONS says it speaks the protocol (X-Gasoline-Control), GET lists its
+operations. Kept for backend.discovery_ttl_seconds per endpoint and token, and asked again at
+once when a call finds it stale (an unknown operation, a dropped connection)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+
+from pydantic import ValidationError
+
+from gasoline_generated.control_models import ControlDiscovery
+from gasoline_generated.policy import LIMITS
+
+from .client import ControlClient, ServiceProtocolError, ServiceUnreachable
+from .services import ServiceTarget
+
+TTL_SECONDS = LIMITS.backend.discovery_ttl_seconds
+TIMEOUT_S = LIMITS.backend.discovery_timeout_ms / 1000
+VERSION_HEADER = "x-gasoline-control"
+SUPPORTED_MAJOR = "1"
+
+
+@dataclass(frozen=True)
+class Discovered:
+    discovery: ControlDiscovery
+    protocol_version: str
+    fetched_at: datetime
+    latency_ms: float
+    cached: bool = False
+
+
+class Discovery:
+    def __init__(self, client: ControlClient, clock: Callable[[], float] = time.monotonic) -> None:
+        self.client = client
+        self.clock = clock
+        self._known: dict[tuple[str, str | None], tuple[float, Discovered]] = {}
+        self._lock = threading.Lock()
+
+    def lookup(self, target: ServiceTarget, refresh: bool = False) -> Discovered:
+        """The service's operations, from the cache while fresh; raises ServiceUnreachable or
+        ServiceProtocolError."""
+        key = (target.endpoint, target.token)
+        with self._lock:
+            known = self._known.get(key)
+        if known and not refresh and self.clock() - known[0] < TTL_SECONDS:
+            return replace(known[1], cached=True)
+        try:
+            found = self._discover(target)
+        except (ServiceUnreachable, ServiceProtocolError):
+            self.forget(target)
+            raise
+        with self._lock:
+            self._known[key] = (self.clock(), found)
+        return found
+
+    def forget(self, target: ServiceTarget) -> None:
+        with self._lock:
+            self._known.pop((target.endpoint, target.token), None)
+
+    def _discover(self, target: ServiceTarget) -> Discovered:
+        started = time.perf_counter()
+        probe = self.client.send(target, "OPTIONS", timeout_s=TIMEOUT_S)
+        refused(target, "OPTIONS", probe.status)
+        version = probe.headers.get(VERSION_HEADER, "")
+        if probe.status >= 300 or not version:
+            raise ServiceProtocolError(
+                f"OPTIONS {target.endpoint} answered {probe.status} without an X-Gasoline-Control header: "
+                "the service does not speak the control protocol"
+            )
+        if version.split(".")[0] != SUPPORTED_MAJOR:
+            raise ServiceProtocolError(f"{target.endpoint} speaks control protocol {version}; this daemon speaks 1.x")
+        listing = self.client.send(target, "GET", timeout_s=TIMEOUT_S)
+        refused(target, "GET", listing.status)
+        if listing.status != 200:
+            raise ServiceProtocolError(f"GET {target.endpoint} answered {listing.status}, not 200")
+        try:
+            discovery = ControlDiscovery.model_validate(listing.json(target))
+        except ValidationError as error:
+            raise ServiceProtocolError(
+                f"GET {target.endpoint}: not a ControlDiscovery: {first_problem(error)}"
+            ) from error
+        latency = (time.perf_counter() - started) * 1000
+        return Discovered(discovery, version, datetime.now(UTC), round(latency, 2))
+
+
+def refused(target: ServiceTarget, method: str, status: int) -> None:
+    """401 and 404 mean no endpoint for us: the token is wrong, or the service has it switched off."""
+    if status == 401:
+        raise ServiceUnreachable(
+            [f"{method} {target.endpoint}: 401, the service refused the token ({target.token_source})"]
+        )
+    if status == 404:
+        raise ServiceUnreachable(
+            [f"{method} {target.endpoint}: 404, no control endpoint (is GASOLINE_CONTROL_ENV set in the service?)"]
+        )
+
+
+def first_problem(error: ValidationError) -> str:
+    detail = error.errors(include_url=False)[0]
+    where = ".".join(str(part) for part in detail["loc"]) or "the body"
+    return f"{where}: {detail['msg']}"
