@@ -19,6 +19,7 @@ from gasoline import __version__
 from gasoline.core import jsonrpc
 from gasoline.core.protocol import META
 from gasoline.demo_app.server import unused_port
+from gasoline.demo_backend import backend_session
 from gasoline.demo_browser import browser_session
 from gasoline.demo_code import code_session
 from gasoline.doctor import StdioSession, http_post, initialize_params
@@ -125,13 +126,15 @@ def main() -> None:
             http_session(port, state)
             heading("An assistant fixes a bug it saw in the browser: find, read, fix (staged), test, roll back")
             code_session(port)
+            heading("The shop's backend, its control endpoint rendered from templates/python: seed, see, restore")
+            backend_session(port)
             heading("gasoline doctor: the whole chain, a line per check")
             subprocess.run([sys.executable, "-m", "gasoline", "doctor"], check=False)
         finally:
             subprocess.run([sys.executable, "-m", "gasoline", "stop"], check=False, capture_output=True)
     planned = [entry.label for entry in MODES.values() if not entry.published]
-    heading(f"{len(planned)} more modes are declared in spec/tools/ and are published as their handlers land")
-    print("  " + ", ".join(planned[:8]) + ", ...")
+    heading(f"{len(planned)} more mode(s) declared in spec/tools/, published as their handlers land")
+    print("  " + ", ".join(planned))
 
 
 if __name__ == "__main__":

@@ -30,6 +30,9 @@ def test_the_demo_runs_the_real_chain_and_cleans_up(tmp_path: Path) -> None:
     assert "-> code_search('function lineTotal')  <- cart.js:3" in out
     assert "git diff --cached: cart.js +1 -1; nothing committed" in out
     assert "<- passed: 1 passed, 0 failed (node)" in out and "<- rolled_back cart.js; git status: clean" in out
+    assert "Marie Curie (team)']" in out, "the page in Chromium shows the customer the backend was seeded with"
+    assert "<- restored, checksum the snapshot's" in out and "<- ['Ada Lovelace (pro)', 'Grace Hopper (free)']" in out
+    assert "[('create_test_user', 'success'), ('reset_database', 'success')]" in out
     assert "all checks passed" in out
     port = out.split("(demo daemon on port ", 1)[1].split(")", 1)[0]
 
