@@ -51,7 +51,7 @@ class AppendOnlyLog:
                 if size and not self._ends_with_newline(size):
                     line = b"\n" + line  # after a torn line, start a line of our own
                 os.write(fd, line)
-                os.fsync(fd)
+                os.fdatasync(fd)  # the line's bytes and the file's length, before the call returns
             finally:
                 os.close(fd)
 

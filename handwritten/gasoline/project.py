@@ -17,12 +17,31 @@ class ProjectConfigError(ValueError):
 
 
 def load_project_config(directory: Path) -> ProjectConfig:
-    """The project's configuration (empty when it has none).
+    """The project's configuration (empty when it has none), parsed again only when the file changed.
 
     Raises ProjectConfigError, naming the file and the problem, for anything that is not a readable
     UTF-8 YAML mapping of the expected shape: the daemon then starts and withholds results, saying why.
     """
     path = directory / CONFIG_FILE
+    try:
+        found = path.stat()
+        version = (found.st_mtime_ns, found.st_size, found.st_ino)
+    except OSError:
+        version = None
+    known = _parsed.get(path)
+    if version is not None and known is not None and known[0] == version:
+        return known[1]
+    config = parse_config(path)
+    if version is not None:
+        _parsed[path] = (version, config)
+    return config
+
+
+# config file -> (its mtime, size and inode when parsed, what it said): read at every code or backend call.
+_parsed: dict[Path, tuple[tuple[int, int, int], ProjectConfig]] = {}
+
+
+def parse_config(path: Path) -> ProjectConfig:
     text = read_config_text(path)
     if text is None:
         return ProjectConfig()

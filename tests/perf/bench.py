@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from backend_bench import backend
 from capture_bench import capture
 from code_bench import code
 from commands_bench import commands
@@ -115,6 +116,7 @@ def main() -> None:
     capture()
     commands()
     code()
+    backend()
 
 
 def mixed_payload(size: int = 100_000) -> str:

@@ -39,9 +39,7 @@ def render(
     import copier
 
     source = TEMPLATES / template if isinstance(template, str) else template
-    copier.run_copy(
-        str(source), destination, data=dict(data), defaults=True, unsafe=True, quiet=True, vcs_ref=vcs_ref
-    )
+    copier.run_copy(str(source), destination, data=dict(data), defaults=True, unsafe=True, quiet=True, vcs_ref=vcs_ref)
     return destination
 
 
@@ -64,7 +62,9 @@ def rendered_files(rendered: Path) -> dict[str, bytes]:
 def golden_text(rendered: Path, templated: Sequence[str]) -> str:
     """Every rendered file's path and SHA-256; in full, those copier rendered from a .jinja file
     (whose text depends on the answers), so a diff shows what changed in them."""
-    files = rendered_files(rendered)
+    # The answers file records where the template was: the golden output must not depend on the checkout.
+    checkout = str(ROOT).encode() + b"/"
+    files = {path: data.replace(checkout, b"") for path, data in rendered_files(rendered).items()}
     lines = [f"{hashlib.sha256(data).hexdigest()}  {path}" for path, data in files.items()]
     for path in templated:
         lines += ["", f"===== {path}", files[path].decode("utf-8").rstrip("\n")]

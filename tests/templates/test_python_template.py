@@ -17,7 +17,6 @@ import pytest
 
 from ..integration.processes import free_port, wait_for
 from .support import (
-    TEMPLATES,
     Service,
     assert_matches_golden,
     control_env,
@@ -145,11 +144,7 @@ def served(framework: str, project: Path, tmp_path: Path) -> Iterator[Service]:
 
 def test_the_rendered_service_matches_its_golden_output(framework: str, tmp_path: Path) -> None:
     rendered = render("python", tmp_path / "service", {**ANSWERS, "framework": framework})
-    # The answers file records where the template is; the golden output must not depend on the checkout.
-    answers = rendered / ANSWERS_FILE
-    template_path = str(TEMPLATES / "python")
-    assert f"_src_path: {template_path}\n" in answers.read_text(encoding="utf-8")
-    answers.write_text(answers.read_text(encoding="utf-8").replace(template_path, "templates/python"), encoding="utf-8")
+    assert "templates/python" in (rendered / ANSWERS_FILE).read_text(encoding="utf-8"), "the answers name the template"
     assert_matches_golden(rendered, f"python-{framework}", TEMPLATED)
 
 
