@@ -19,6 +19,7 @@ from .backend_services import SERVICE_NAME, OddService, project_config, python_s
 from .conftest import Isolated, project_daemon
 from .processes import Bridge, free_port, gasoline_cli, running_bridge
 
+SECRET = "ghp_" + "R2d2C3poBb8Yoda4LukeLeia7Han5Chewie9x"
 ALLOW_BACKEND = """approvals:
   allow:
     - {tool: interact, mode: backend_control, scope: "service:api-server"}
@@ -121,9 +122,11 @@ def test_discovery_shows_the_operations_and_their_hints(bridge: Bridge) -> None:
     assert again["cached"] is True, "discovery is cached"
 
 
-def test_shadow_and_dry_runs_change_nothing_and_need_no_approval(bridge: Bridge, service: Service) -> None:
+def test_shadow_and_dry_runs_change_nothing_and_need_no_approval(
+    bridge: Bridge, isolated: Isolated, service: Service
+) -> None:
     before = user_count(bridge)
-    user = {"email": "shadow@example.com", "plan": "pro"}
+    user = {"email": "shadow@example.com", "plan": "pro", "name": SECRET}
     failed, shadow = control(bridge, "create_test_user", params=user, shadow_mode=True, correlation_id="t-shadow")
     assert not failed, shadow
     assert shadow["status"] == "success" and shadow["applied"] is False and shadow["shadow_mode"] is True
@@ -132,6 +135,9 @@ def test_shadow_and_dry_runs_change_nothing_and_need_no_approval(bridge: Bridge,
     assert not failed and dry["applied"] is False and dry["dry_run"] is True
     assert "snapshot_before" not in shadow and "snapshot_before" not in dry
     assert user_count(bridge) == before and "shadow@example.com" not in emails(service)
+    audit = (isolated.state_dir.parent / ".gasoline" / "audit.jsonl").read_text()
+    assert "shadow@example.com" in audit and SECRET not in audit, "the audit log is redacted"
+    assert SECRET not in json.dumps(shadow), "and so is the result"
 
 
 def test_a_state_change_asks_a_person_then_runs_between_two_snapshots(

@@ -122,6 +122,11 @@ def request(
         connection.close()
 
 
+def without(env: Mapping[str, str], *names: str) -> dict[str, str]:
+    """An environment without these variables (the switch, the token)."""
+    return {name: value for name, value in env.items() if name not in names}
+
+
 @dataclass
 class Service:
     """A rendered app serving the endpoint, and the file its own log goes to."""
@@ -163,6 +168,23 @@ def serve(command: Sequence[str], cwd: Path, port: int, env: Mapping[str, str], 
         yield service
     finally:
         kill_group(process)
+
+
+def operation_names(service: Service) -> set[str]:
+    """The operations a served endpoint lists."""
+    status, _, discovery = request(service.port, "GET")
+    assert status == 200, discovery
+    return {operation["name"] for operation in discovery["operations"]}
+
+
+def replay(service: Service, key: str) -> dict[str, Any]:
+    """The second answer to one request sent twice with one idempotency key, which must be the first's."""
+    call = {"operation": "simulate_failure", "params": {"target": "users", "duration_ms": 1}, "idempotency_key": key}
+    first_status, _, first = request(service.port, "POST", call)
+    second_status, _, second = request(service.port, "POST", call)
+    assert first_status == second_status == 200, second
+    assert {**second, "replayed": True} == {**first, "replayed": True}
+    return dict(second)
 
 
 def schemathesis(service: Service, tmp_path: Path) -> subprocess.CompletedProcess[str]:

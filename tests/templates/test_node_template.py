@@ -27,13 +27,16 @@ from .support import (
     assert_matches_golden,
     control_env,
     git,
+    operation_names,
     render,
     request,
     schemathesis,
     serve,
     update,
     versioned_template,
+    without,
 )
+from .through_mcp import drive_through_mcp
 
 pytestmark = pytest.mark.slow
 
@@ -94,10 +97,6 @@ def link_node_modules(project: Path) -> None:
     (project / "node_modules").symlink_to(NODE_MODULES, target_is_directory=True)
 
 
-def without(env: dict[str, str], *names: str) -> dict[str, str]:
-    return {name: value for name, value in env.items() if name not in names}
-
-
 def service_env(tmp_path: Path, port: int) -> dict[str, str]:
     """control_env with the app's port and a database of the test's own."""
     return control_env(PORT=str(port), GASOLINE_CONTROL_DB=str(tmp_path / "service.sqlite"))
@@ -148,12 +147,6 @@ def served(project: Path, tmp_path: Path) -> Iterator[Service]:
     port = free_port()
     with serve_app(project, service_env(tmp_path, port), port, tmp_path / "service.log") as service:
         yield service
-
-
-def operation_names(service: Service) -> set[str]:
-    status, _, discovery = request(service.port, "GET")
-    assert status == 200, discovery
-    return {operation["name"] for operation in discovery["operations"]}
 
 
 def test_the_rendered_service_matches_its_golden_output(framework: str, tmp_path: Path) -> None:
@@ -248,3 +241,7 @@ def test_copier_update_carries_the_service_to_the_current_protocol_and_keeps_its
         assert request(port, "POST", grant)[2]["applied"] is True
         assert request(port, "POST", grant)[2]["replayed"] is True
     assert_rendered_tests_pass(project)
+
+
+def test_gasoline_drives_it_through_mcp(served: Service, tmp_path: Path) -> None:
+    drive_through_mcp(served, tmp_path)

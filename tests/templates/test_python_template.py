@@ -11,7 +11,6 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -21,13 +20,16 @@ from .support import (
     assert_matches_golden,
     control_env,
     git,
+    operation_names,
     render,
+    replay,
     request,
     schemathesis,
     serve,
     update,
     versioned_template,
 )
+from .through_mcp import drive_through_mcp
 
 pytestmark = pytest.mark.slow
 
@@ -108,22 +110,6 @@ def run_rendered_tests(project: Path) -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=180,
     )
-
-
-def operation_names(service: Service) -> set[str]:
-    status, _, discovery = request(service.port, "GET")
-    assert status == 200, discovery
-    return {operation["name"] for operation in discovery["operations"]}
-
-
-def replay(service: Service, key: str) -> dict[str, Any]:
-    """The second answer to one request sent twice with one idempotency key, which must be the first's."""
-    call = {"operation": "simulate_failure", "params": {"target": "users", "duration_ms": 1}, "idempotency_key": key}
-    first_status, _, first = request(service.port, "POST", call)
-    second_status, _, second = request(service.port, "POST", call)
-    assert first_status == second_status == 200, second
-    assert {**second, "replayed": True} == {**first, "replayed": True}
-    return dict(second)
 
 
 @pytest.fixture(scope="module", params=FRAMEWORKS)
@@ -224,3 +210,7 @@ def test_copier_update_carries_the_service_to_the_current_protocol_and_keeps_its
         assert replay(service, "at-1.1")["replayed"] is True
     run = run_rendered_tests(project)
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
+
+
+def test_gasoline_drives_it_through_mcp(served: Service, tmp_path: Path) -> None:
+    drive_through_mcp(served, tmp_path)

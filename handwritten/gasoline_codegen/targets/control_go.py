@@ -1,9 +1,169 @@
-"""The control protocol's go bindings for the copier template (not written yet)."""
+"""The control protocol's Go bindings for the copier template: gasolinecontrol/protocol_generated.go.
+
+One struct per component schema, with json tags. A required field is a value; an optional scalar
+is a pointer, so that absence stays apart from false, 0 and "" (a response says `applied: false`
+and `duration_ms: 0`, and a request that omits `shadow_mode` is not one that sends false); an
+optional object, array or record is nil when absent. A string enum gets a named type with a
+constant per value. The ControlRequest schema is also embedded as JSON, because the endpoint
+checks every request body against it before decoding: the Go types alone cannot reject a null,
+an empty idempotency key or a misspelt field.
+"""
 
 from __future__ import annotations
 
+import json
+import textwrap
+from dataclasses import dataclass
 from typing import Any
+
+from ..banner import banner
+from ..patching import GenerationError
+from ..schema import COMPONENT_PREFIX, pascal
+from ..templating import environment
+
+PACKAGE = "gasolinecontrol"
+PATH = f"{PACKAGE}/protocol_generated.go"
+REQUEST_SCHEMA = "ControlRequest"
+REQUEST_SCHEMA_CONSTANT = "controlRequestSchema"
+COMMENT_WIDTH = 100
+# Name parts Go spells in capitals (some of golint's initialisms).
+INITIALISMS = {"id": "ID", "url": "URL", "json": "JSON", "http": "HTTP"}
+SCALARS = {"string": "string", "integer": "int", "number": "float64", "boolean": "bool"}
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    type: str
+    tag: str
+    doc: list[str]
+
+
+@dataclass(frozen=True)
+class Enum:
+    type: str
+    doc: list[str]
+    constants: list[tuple[str, str]]  # (constant name, Go string literal)
+    width: int  # of the longest constant name, which gofmt aligns the others to
+
+
+@dataclass(frozen=True)
+class Struct:
+    name: str
+    doc: list[str]
+    fields: list[Field]
+    enums: list[Enum]
+
+
+def go_name(json_name: str) -> str:
+    """correlation_id -> CorrelationID: Pascal case with Go's initialisms."""
+    return "".join(INITIALISMS.get(part, pascal(part)) for part in json_name.split("_"))
+
+
+def comment(text: str) -> list[str]:
+    """A description as // lines of at most COMMENT_WIDTH columns."""
+    return [f"// {line}" for line in textwrap.wrap(" ".join(text.split()), COMMENT_WIDTH - 3)]
+
+
+def sentence_after(subject: str, text: str) -> str:
+    """'A service and ...' -> 'ControlDiscovery is a service and ...' (Go doc comments start with the name)."""
+    first_word = text.split(" ", 1)[0]
+    lowered = text[:1].lower() + text[1:] if first_word[1:] == first_word[1:].lower() else text
+    return f"{subject} is {lowered}"
+
+
+def go_literal(text: str) -> str:
+    """A Go interpreted string literal (a JSON string is one)."""
+    return json.dumps(text)
+
+
+def field_doc(schema: dict[str, Any], schemas: dict[str, dict[str, Any]]) -> list[str]:
+    """The field's description (or, for a bare reference, its record's), its default and its x-since."""
+    target = schemas.get(str(schema.get("$ref", "")).removeprefix(COMPONENT_PREFIX), {})
+    parts = [schema.get("description", target.get("description", ""))]
+    if "default" in schema:
+        parts.append(f"Default: {json.dumps(schema['default'])}.")
+    if "x-since" in schema:
+        parts.append(f"Since protocol {schema['x-since']}.")
+    return comment(" ".join(part for part in parts if part))
+
+
+def enum_for(struct: str, field: str, schema: dict[str, Any]) -> Enum:
+    type_name = struct + go_name(field)
+    constants = [(type_name + pascal(str(value)), go_literal(str(value))) for value in schema["enum"]]
+    doc = comment(f"{type_name} is a value of {struct}.{field}: one of {', '.join(map(str, schema['enum']))}.")
+    return Enum(type_name, doc, constants, max(len(name) for name, _ in constants))
+
+
+def value_type(schema: dict[str, Any], enum: Enum | None) -> str:
+    """The Go type of a value of this schema when it is present."""
+    target = schema.get("$ref")
+    if isinstance(target, str):
+        return target.removeprefix(COMPONENT_PREFIX)
+    if enum is not None:
+        return enum.type
+    kind = schema.get("type")
+    if kind == "array":
+        return "[]" + value_type(schema.get("items", {}), None)
+    if kind == "object":
+        return "map[string]any"
+    if kind == "string" and schema.get("format") == "date-time":
+        return "time.Time"
+    if isinstance(kind, str) and kind in SCALARS:
+        return SCALARS[kind]
+    return "any"
+
+
+def field_type(schema: dict[str, Any], enum: Enum | None, required: bool) -> str:
+    """Required: the value. Optional: a pointer, except for the nil-able maps and slices."""
+    go_type = value_type(schema, enum)
+    nilable = go_type.startswith(("[]", "map[")) or go_type == "any"
+    return go_type if required or nilable else "*" + go_type
+
+
+def struct_for(name: str, schema: dict[str, Any], schemas: dict[str, dict[str, Any]]) -> Struct:
+    required = set(schema.get("required", ()))
+    fields, enums = [], []
+    for json_name, property_schema in schema.get("properties", {}).items():
+        enum = enum_for(name, json_name, property_schema) if "enum" in property_schema else None
+        if enum is not None:
+            enums.append(enum)
+        optional = "" if json_name in required else ",omitempty"
+        fields.append(
+            Field(
+                go_name(json_name),
+                field_type(property_schema, enum, json_name in required),
+                f'`json:"{json_name}{optional}"`',
+                field_doc(property_schema, schemas),
+            )
+        )
+    return Struct(name, comment(sentence_after(name, schema.get("description", "a protocol record."))), fields, enums)
+
+
+def request_schema_json(schema: dict[str, Any]) -> str:
+    """The request schema as JSON for a Go raw string (x-invalid-examples are the spec's own test data)."""
+    published = {key: value for key, value in schema.items() if key != "x-invalid-examples"}
+    text = json.dumps(published, indent=2, ensure_ascii=False)
+    if "`" in text:
+        raise GenerationError(f"{REQUEST_SCHEMA} contains a backquote, which a Go raw string cannot hold")
+    return text
 
 
 def render(schemas: dict[str, dict[str, Any]], version: str, sources: tuple[str, ...]) -> dict[str, str]:
-    return {}
+    structs = [struct_for(name, schema, schemas) for name, schema in schemas.items()]
+    uses_time = any("time.Time" in field.type for struct in structs for field in struct.fields)
+    text = (
+        environment()
+        .get_template("control_go.go.j2")
+        .render(
+            banner=banner(sources),
+            package=PACKAGE,
+            version=go_literal(version),
+            imports=["time"] if uses_time else [],
+            structs=structs,
+            request_schema_name=REQUEST_SCHEMA,
+            request_schema_constant=REQUEST_SCHEMA_CONSTANT,
+            request_schema=request_schema_json(schemas[REQUEST_SCHEMA]),
+        )
+    )
+    return {PATH: text}
