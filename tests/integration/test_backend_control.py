@@ -144,7 +144,8 @@ def test_a_state_change_asks_a_person_then_runs_between_two_snapshots(
     bridge: Bridge, isolated: Isolated, service: Service
 ) -> None:
     before = user_count(bridge)
-    failed, asked = control(bridge, "create_test_user", params={"email": "tester-7@example.com"}, correlation_id="bug-7")
+    new_user = {"email": "tester-7@example.com"}
+    failed, asked = control(bridge, "create_test_user", params=new_user, correlation_id="bug-7")
     assert failed and asked["error"] == "approval_required"
     assert asked["details"]["scope"] == "service:api-server" and asked["details"]["mutation"] == "mutating"
     assert "create_test_user" in asked["details"]["summary"], asked["details"]

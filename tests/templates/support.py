@@ -187,6 +187,26 @@ def replay(service: Service, key: str) -> dict[str, Any]:
     return dict(second)
 
 
+def assert_meets_protocol(service: Service, tmp_path: Path) -> None:
+    """The token is required, and schemathesis finds no 5xx and no answer outside the document."""
+    status, headers, _ = request(service.port, "OPTIONS", token=None)
+    assert (status, headers.get("www-authenticate")) == (401, "Bearer")
+    assert request(service.port, "OPTIONS")[1]["x-gasoline-control"] == "1.1"
+    run = schemathesis(service, tmp_path)
+    assert run.returncode == 0, run.stdout[-8000:] + run.stderr[-2000:]
+
+
+def assert_not_mounted(service: Service, team_route: str, logged: str | None) -> None:
+    """Every method of the endpoint answers 404 while the team's own route works; the log says why."""
+    from ..integration.processes import wait_for
+
+    for method in ("OPTIONS", "GET", "POST"):
+        assert request(service.port, method, {"operation": "state"})[0] == 404
+    assert request(service.port, "GET", path=team_route, token=None)[0] == 200
+    if logged is not None:
+        wait_for(lambda: logged in service.log_text(), seconds=10, what=f"{logged!r} in the service's log")
+
+
 def schemathesis(service: Service, tmp_path: Path) -> subprocess.CompletedProcess[str]:
     """schemathesis with every check against the running endpoint, with its token."""
     return subprocess.run(

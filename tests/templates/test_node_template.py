@@ -25,12 +25,13 @@ from .support import (
     TEMPLATES,
     Service,
     assert_matches_golden,
+    assert_meets_protocol,
+    assert_not_mounted,
     control_env,
     git,
     operation_names,
     render,
     request,
-    schemathesis,
     serve,
     update,
     versioned_template,
@@ -175,11 +176,7 @@ def test_the_team_app_serves_the_endpoint_and_its_own_route(served: Service) -> 
 
 
 def test_the_served_endpoint_meets_the_protocol(served: Service, tmp_path: Path) -> None:
-    status, headers, _ = request(served.port, "OPTIONS", token=None)
-    assert status == 401
-    assert headers["www-authenticate"] == "Bearer"
-    run = schemathesis(served, tmp_path)
-    assert run.returncode == 0, run.stdout[-8000:] + run.stderr[-2000:]
+    assert_meets_protocol(served, tmp_path)
 
 
 @pytest.mark.parametrize(
@@ -193,11 +190,7 @@ def test_without_the_switch_or_a_token_the_endpoint_does_not_exist(
     port = free_port()
     env = without(service_env(tmp_path, port), variable)
     with serve_app(project, env, port, tmp_path / "service.log") as service:
-        for method in ("OPTIONS", "GET", "POST"):
-            assert request(port, method, {"operation": "state"})[0] == 404
-        assert request(port, "GET", path=TEAM_ROUTE, token=None)[0] == 200
-        if logged is not None:
-            wait_for(lambda: logged in service.log_text(), seconds=10, what=f"{logged!r} in the service's log")
+        assert_not_mounted(service, TEAM_ROUTE, logged)
 
 
 def test_copier_update_carries_the_service_to_the_current_protocol_and_keeps_its_operations(

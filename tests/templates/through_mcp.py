@@ -25,8 +25,12 @@ approvals:
 
 
 class Assistant:
-    def __init__(self, bridge: Bridge, state: Path, port: int) -> None:
+    """An MCP client of a project with one backend service; the person at the keyboard approves
+    (on the command line) what it asks for."""
+
+    def __init__(self, bridge: Bridge, state: Path, port: int, service: str, correlation_id: str) -> None:
         self.bridge, self.state, self.port = bridge, state, port
+        self.service, self.correlation_id = service, correlation_id
 
     def ok(self, tool: str, **arguments: Any) -> dict[str, Any]:
         result = self.bridge.call(tool, arguments, seconds=60)["result"]
@@ -39,11 +43,11 @@ class Assistant:
         return structured
 
     def control(self, operation: str, **arguments: Any) -> dict[str, Any]:
-        return self.ok("interact", action="backend_control", service=NAME, operation=operation,
-                       correlation_id="through-mcp", **arguments)  # fmt: skip
+        return self.ok("interact", action="backend_control", service=self.service, operation=operation,
+                       correlation_id=self.correlation_id, **arguments)  # fmt: skip
 
     def users(self) -> int:
-        found = self.ok("observe", what="backend_state", service=NAME, keys=["user_count"])
+        found = self.ok("observe", what="backend_state", service=self.service, keys=["user_count"])
         return int(found["state"]["user_count"])
 
 
@@ -55,7 +59,7 @@ def drive_through_mcp(service: Service, workspace: Path) -> None:
     port = free_port()
     with running_daemon(state, port=port), running_bridge(state, port) as bridge:
         bridge.initialize()
-        assistant = Assistant(bridge, state, port)
+        assistant = Assistant(bridge, state, port, NAME, "through-mcp")
         offered = assistant.ok("observe", what="backend_state", service=NAME, query_type="operations")["operations"]
         assert {"reset_database", "create_test_user", "simulate_failure", "snapshot", "restore", "state"} <= {
             operation["name"] for operation in offered

@@ -1,6 +1,7 @@
 """The boundary between generated and hand-written code: each published mode that does not forward a
 browser command has a handler method, and each handler method is such a mode (or the plain words for
-its approval, or its assessment of a call). The type checker proves the same at the composition root; this says it at run time."""
+its approval, or its assessment of a call). The type checker proves the same at the composition
+root; this says it at run time."""
 
 from __future__ import annotations
 

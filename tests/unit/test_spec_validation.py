@@ -133,7 +133,8 @@ def test_every_problem_is_reported_at_once(spec_root: Path) -> None:
             "spec/control/control.yaml",
             "read_only: {type: boolean, description:",
             "read_only: {type: boolean, descripton:",
-            "$.components.schemas.ControlOperation.properties.read_only.descripton: unknown schema keyword 'descripton'",
+            "$.components.schemas.ControlOperation.properties.read_only.descripton: "
+            "unknown schema keyword 'descripton'",
         ),
         (
             "spec/tools/interact/refresh.yaml",
