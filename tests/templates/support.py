@@ -196,6 +196,21 @@ def assert_meets_protocol(service: Service, tmp_path: Path) -> None:
     assert run.returncode == 0, run.stdout[-8000:] + run.stderr[-2000:]
 
 
+def assert_fault_breaks(service: Service, team_route: str, correlation_id: str) -> None:
+    """simulate_failure makes the team's own route fail with the injected status, and the service's
+    log names the operation with its correlation id."""
+    from ..integration.processes import wait_for
+
+    fault = {"target": "users", "status": 502, "duration_ms": 60000}
+    call = {"operation": "simulate_failure", "params": fault, "correlation_id": correlation_id}
+    status, _, response = request(service.port, "POST", call)
+    assert (status, response["applied"]) == (200, True), response
+    assert response["expires_at"].endswith("Z"), "an injected fault says when it ends"
+    assert request(service.port, "GET", path=team_route, token=None)[0] == 502
+    logged = f"gasoline-control operation=simulate_failure correlation_id={correlation_id} status=success applied=true"
+    wait_for(lambda: logged in service.log_text(), seconds=10, what="the operation's line in the service's log")
+
+
 def assert_not_mounted(service: Service, team_route: str, logged: str | None) -> None:
     """Every method of the endpoint answers 404 while the team's own route works; the log says why."""
     from ..integration.processes import wait_for

@@ -21,6 +21,7 @@ import pytest
 from ..integration.processes import free_port, wait_for
 from .support import (
     Service,
+    assert_fault_breaks,
     assert_matches_golden,
     assert_meets_protocol,
     assert_not_mounted,
@@ -174,18 +175,9 @@ def test_the_team_app_serves_the_endpoint_and_its_own_route(served: Service) -> 
     assert created["result"] == {"user_id": SEED_USERS + 1, "email": "ada@example.com"}
     assert [user["email"] for user in request(port, "GET", path=TEAM_ROUTE, token=None)[2]][-1] == "ada@example.com"
 
-    fault = {"target": "users", "status": 502, "duration_ms": 60000}
-    status, _, response = request(port, "POST", {"operation": "simulate_failure", "params": fault})
-    assert status == 200, response
-    assert response["applied"] is True
-    assert response["expires_at"].endswith("Z")
-    assert request(port, "GET", path=TEAM_ROUTE, token=None)[0] == 502
     logged = "gasoline-control operation=create_test_user correlation_id=go-7 status=success applied=true"
-    wait_for(
-        lambda: logged in served.log_text(),
-        seconds=10,
-        what="the operation's line in the service's log",
-    )
+    wait_for(lambda: logged in served.log_text(), seconds=10, what="the operation's line in the service's log")
+    assert_fault_breaks(served, TEAM_ROUTE, "go-template-7")
 
 
 def test_the_served_endpoint_meets_the_protocol(served: Service, tmp_path: Path) -> None:

@@ -20,10 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from ..integration.processes import free_port, wait_for
+from ..integration.processes import free_port
 from .support import (
     TEMPLATES,
     Service,
+    assert_fault_breaks,
     assert_matches_golden,
     assert_meets_protocol,
     assert_not_mounted,
@@ -165,14 +166,7 @@ def test_the_team_app_serves_the_endpoint_and_its_own_route(served: Service) -> 
     status, _, users = request(port, "GET", path=TEAM_ROUTE, token=None)
     assert (status, [user["email"] for user in users]) == (200, ["admin@example.com"])
     assert operation_names(served) >= EXAMPLE_OPERATIONS
-    fault = {"target": "users", "status": 502, "duration_ms": 60000}
-    status, _, response = request(
-        port, "POST", {"operation": "simulate_failure", "params": fault, "correlation_id": "node-template-7"}
-    )
-    assert (status, response["applied"]) == (200, True), response
-    assert request(port, "GET", path=TEAM_ROUTE, token=None)[0] == 502
-    logged = "gasoline-control operation=simulate_failure correlation_id=node-template-7 status=success applied=true"
-    wait_for(lambda: logged in served.log_text(), seconds=10, what="the operation's line in the service's log")
+    assert_fault_breaks(served, TEAM_ROUTE, "node-template-7")
 
 
 def test_the_served_endpoint_meets_the_protocol(served: Service, tmp_path: Path) -> None:

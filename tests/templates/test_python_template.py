@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from ..integration.processes import free_port, wait_for
+from ..integration.processes import free_port
 from .support import (
     Service,
+    assert_fault_breaks,
     assert_matches_golden,
     assert_meets_protocol,
     assert_not_mounted,
@@ -146,14 +147,7 @@ def test_the_team_app_serves_its_own_route_and_the_endpoint_that_breaks_it(serve
     assert status == 200
     assert len(users) == SEED_USERS
     assert operation_names(served) >= EXAMPLE_OPERATIONS
-    fault = {"target": "users", "status": 502, "duration_ms": 60000}
-    call = {"operation": "simulate_failure", "params": fault, "correlation_id": "python-template-7"}
-    status, _, response = request(served.port, "POST", call)
-    assert status == 200, response
-    assert response["applied"] is True
-    assert request(served.port, "GET", path=TEAM_ROUTE, token=None)[0] == 502
-    logged = "gasoline-control operation=simulate_failure correlation_id=python-template-7 status=success applied=true"
-    wait_for(lambda: logged in served.log_text(), seconds=10, what="the operation's line in the service's log")
+    assert_fault_breaks(served, TEAM_ROUTE, "python-template-7")
 
 
 def test_the_served_endpoint_meets_the_protocol(served: Service, tmp_path: Path) -> None:

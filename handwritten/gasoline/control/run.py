@@ -12,7 +12,11 @@ from pydantic import MISSING
 from gasoline.contract import Assessment
 from gasoline.core.errors import ToolFailure
 from gasoline_generated.control_models import ControlRequest, ControlResponse
-from gasoline_generated.models import InteractBackendControlParams, InteractBackendControlResult
+from gasoline_generated.models import (
+    InteractBackendControlParams,
+    InteractBackendControlResult,
+    ObserveAuditLogEntry,
+)
 
 from .audit import AuditLog, new_audit_id, utc_now
 from .link import Sent, ServiceLink
@@ -140,7 +144,7 @@ class Record:
         error = {"code": failure.error.error, "message": failure.error.message}
         self.audit.record(**self.fields, status="error", error=error, applied=False, duration_ms=duration_ms)
 
-    def done(self, sent: Sent, applied: bool, after: StoredSnapshot | None):  # type: ignore[no-untyped-def]
+    def done(self, sent: Sent, applied: bool, after: StoredSnapshot | None) -> ObserveAuditLogEntry:
         response = sent.response
         return self.audit.record(
             **self.fields,
