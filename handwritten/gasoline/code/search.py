@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 from pydantic_core import from_json
 
 from gasoline.contract import CallContext
-from gasoline.core.errors import bad_argument
+from gasoline.core.errors import ToolFailure, bad_argument
 from gasoline_generated.models import InteractCodeSearchMatch, InteractCodeSearchParams, InteractCodeSearchResult
 from gasoline_generated.policy import LIMITS
 
@@ -65,6 +65,9 @@ def search(ctx: CallContext, params: InteractCodeSearchParams) -> InteractCodeSe
     if rg.returncode == 2 and "regex" in problems:
         message = problems.replace("rg: ", "").strip()
         raise bad_argument(ctx.entry, "pattern", f"pattern is not a valid regular expression: {message}", message)
+    if rg.returncode == 2 and not found.total:
+        message = f"{ctx.entry.label}: ripgrep failed: {problems.strip() or 'no reason given'}"
+        raise ToolFailure.of(ctx.entry, "handler_failed", message)
     ranked = sorted(found.matches, key=lambda match: (-match.relevance_score, len(match.path), match.path, match.line))
     return InteractCodeSearchResult(
         matches=[match.model() for match in ranked[: params.limit]],

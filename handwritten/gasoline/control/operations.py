@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import functools
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import SchemaError
 from pydantic import MISSING
 
 from gasoline.contract import CallContext, MutationClass
@@ -16,6 +14,9 @@ from gasoline.core.errors import ToolFailure
 from gasoline_generated.control_models import ControlOperation
 
 from .discovery import Discovered
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
 
 
 def find_operation(ctx: CallContext, discovered: Discovered, name: str) -> ControlOperation:
@@ -43,6 +44,8 @@ def check_params(ctx: CallContext, operation: ControlOperation, params: dict[str
     """invalid_arguments naming each param that does not fit the operation's declared schema."""
     if operation.params is MISSING:
         return
+    from jsonschema.exceptions import SchemaError  # only once a service is driven: the daemon starts smaller
+
     try:
         validator = validator_for(json.dumps(operation.params, sort_keys=True))
     except SchemaError as error:
@@ -60,6 +63,8 @@ def check_params(ctx: CallContext, operation: ControlOperation, params: dict[str
 
 @functools.lru_cache(maxsize=256)
 def validator_for(schema_text: str) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     schema = json.loads(schema_text)
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)
