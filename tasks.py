@@ -98,14 +98,23 @@ def ensure_node_modules() -> None:
         )
 
 
-def ensure_chromium() -> None:
-    """Debian's Chromium, for the browser tests and the demo (never a browser downloaded at run time)."""
-    if os.environ.get("GASOLINE_CHROMIUM") or shutil.which("chromium"):
+# Debian's packages the tests use: Chromium for the browser tests and the demo (never a browser
+# downloaded at run time), and Go 1.19, the oldest Go the Go template supports (beside $PATH's go).
+DEBIAN_PACKAGES = {"chromium": "chromium", "golang-1.19-go": "/usr/lib/go-1.19/bin/go"}
+
+
+def ensure_debian_packages() -> None:
+    missing = [
+        package
+        for package, program in DEBIAN_PACKAGES.items()
+        if not (shutil.which(program) or (package == "chromium" and os.environ.get("GASOLINE_CHROMIUM")))
+    ]
+    if not missing:
         return
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     step("update the Debian package lists", [*sudo, "apt-get", "update"], env=env)
-    step("install Debian's Chromium", [*sudo, "apt-get", "install", "-y", "chromium"], env=env)
+    step(f"install Debian's {', '.join(missing)}", [*sudo, "apt-get", "install", "-y", *missing], env=env)
 
 
 if __name__ == "__main__" and Path(sys.prefix).resolve() != VENV.resolve():
@@ -119,10 +128,10 @@ PYTHON = str(VENV_PYTHON)
 
 @task
 def setup(c: Context) -> None:
-    """Create .venv, install Python and npm dependencies and Chromium. Safe to run again."""
+    """Create .venv, install Python and npm dependencies, Chromium and Go 1.19. Safe to run again."""
     ensure_python_env()
     ensure_node_modules()
-    ensure_chromium()
+    ensure_debian_packages()
 
 
 @task

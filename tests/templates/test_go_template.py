@@ -41,6 +41,8 @@ from .through_mcp import drive_through_mcp
 pytestmark = pytest.mark.slow
 
 GO = Path(sys.executable).with_name("go")
+# The oldest Go the template supports: Debian's, which `python3 tasks.py setup` installs.
+GO_1_19 = Path("/usr/lib/go-1.19/bin/go")
 MODULE = "example.com/shop"
 ANSWERS = {"service_name": "shop-api", "module_path": MODULE}
 CONTROL = "gasolinecontrol"
@@ -90,9 +92,9 @@ def go_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("go-build-cache")
 
 
-def go(project: Path, cache: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """Run go in a rendered project, offline, with this Go and no control variables (the Go tests
-    set them as each needs); the command must succeed."""
+def go(project: Path, cache: Path, *args: str, toolchain: Path = GO) -> subprocess.CompletedProcess[str]:
+    """Run go in a rendered project, offline, with this Go (or another toolchain) and no control
+    variables (the Go tests set them as each needs); the command must succeed."""
     env = {
         **without(dict(os.environ), *CONTROL_VARIABLES),
         "GOCACHE": str(cache),
@@ -101,7 +103,7 @@ def go(project: Path, cache: Path, *args: str) -> subprocess.CompletedProcess[st
         "GOTOOLCHAIN": "local",
         "GOWORK": "off",
     }
-    run = subprocess.run([str(GO), *args], cwd=project, env=env, capture_output=True, text=True, timeout=300)
+    run = subprocess.run([str(toolchain), *args], cwd=project, env=env, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, f"go {' '.join(args)}:\n{run.stdout[-6000:]}{run.stderr[-3000:]}"
     return run
 
@@ -161,6 +163,14 @@ def test_the_rendered_package_is_gofmt_clean_passes_vet_and_its_tests(project: P
     # The guards the README promises a test of, in the service's own mux.
     assert "--- PASS: TestWithoutTheSwitchTheServiceAnswersItsOwn404" in run.stdout
     assert "--- PASS: TestWithoutTheTokenTheEndpointAnswers401" in run.stdout
+
+
+@pytest.mark.skipif(not GO_1_19.exists(), reason="Debian's golang-1.19-go is not installed (python3 tasks.py setup)")
+def test_the_rendered_package_builds_and_passes_its_tests_with_go_1_19(project: Path, go_cache: Path) -> None:
+    assert "go1.19" in go(project, go_cache, "version", toolchain=GO_1_19).stdout
+    go(project, go_cache, "vet", "./...", toolchain=GO_1_19)
+    run = go(project, go_cache, "test", "-count=1", "./...", toolchain=GO_1_19)
+    assert f"ok  \t{MODULE}/{CONTROL}" in run.stdout
 
 
 def test_the_team_app_serves_the_endpoint_and_its_own_route(served: Service) -> None:
