@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
 GOLDEN = Path(__file__).with_name("golden")
@@ -209,6 +211,14 @@ def assert_fault_breaks(service: Service, team_route: str, correlation_id: str) 
     assert request(service.port, "GET", path=team_route, token=None)[0] == 502
     logged = f"gasoline-control operation=simulate_failure correlation_id={correlation_id} status=success applied=true"
     wait_for(lambda: logged in service.log_text(), seconds=10, what="the operation's line in the service's log")
+
+
+# Each guard variable left out of the service's environment, and what its log must say then.
+WITHOUT_A_GUARD = pytest.mark.parametrize(
+    ("left_out", "logged"),
+    [("GASOLINE_CONTROL_ENV", None), ("GASOLINE_CONTROL_TOKEN", "GASOLINE_CONTROL_TOKEN is not set")],
+    ids=["without-the-switch", "without-a-token"],
+)
 
 
 def assert_not_mounted(service: Service, team_route: str, logged: str | None) -> None:

@@ -20,6 +20,7 @@ import pytest
 
 from ..integration.processes import free_port, wait_for
 from .support import (
+    WITHOUT_A_GUARD,
     Service,
     assert_fault_breaks,
     assert_matches_golden,
@@ -194,18 +195,11 @@ def test_the_served_endpoint_meets_the_protocol(served: Service, tmp_path: Path)
     assert_meets_protocol(served, tmp_path)
 
 
-@pytest.mark.parametrize(
-    ("variables", "logged"),
-    [
-        (("GASOLINE_CONTROL_ENV",), None),
-        (("GASOLINE_CONTROL_TOKEN",), "GASOLINE_CONTROL_TOKEN is not set"),
-    ],
-    ids=["without-the-switch", "without-a-token"],
-)
+@WITHOUT_A_GUARD
 def test_without_the_switch_or_a_token_the_endpoint_does_not_exist(
-    binary: Path, tmp_path: Path, variables: tuple[str, ...], logged: str | None
+    binary: Path, tmp_path: Path, left_out: str, logged: str | None
 ) -> None:
-    with serve_app(binary, tmp_path, without(control_env(), *variables)) as service:
+    with serve_app(binary, tmp_path, without(control_env(), left_out)) as service:
         not_mounted = request(service.port, "GET", path="/no-such-path")
         assert not_mounted[0] == 404
         assert_not_mounted(service, TEAM_ROUTE, logged)

@@ -23,6 +23,7 @@ import pytest
 from ..integration.processes import free_port
 from .support import (
     TEMPLATES,
+    WITHOUT_A_GUARD,
     Service,
     assert_fault_breaks,
     assert_matches_golden,
@@ -173,16 +174,12 @@ def test_the_served_endpoint_meets_the_protocol(served: Service, tmp_path: Path)
     assert_meets_protocol(served, tmp_path)
 
 
-@pytest.mark.parametrize(
-    ("variable", "logged"),
-    [("GASOLINE_CONTROL_ENV", None), ("GASOLINE_CONTROL_TOKEN", "GASOLINE_CONTROL_TOKEN is not set")],
-    ids=["without-the-switch", "without-a-token"],
-)
+@WITHOUT_A_GUARD
 def test_without_the_switch_or_a_token_the_endpoint_does_not_exist(
-    project: Path, tmp_path: Path, variable: str, logged: str | None
+    project: Path, tmp_path: Path, left_out: str, logged: str | None
 ) -> None:
     port = free_port()
-    env = without(service_env(tmp_path, port), variable)
+    env = without(service_env(tmp_path, port), left_out)
     with serve_app(project, env, port, tmp_path / "service.log") as service:
         assert_not_mounted(service, TEAM_ROUTE, logged)
 

@@ -16,6 +16,7 @@ import pytest
 
 from ..integration.processes import free_port
 from .support import (
+    WITHOUT_A_GUARD,
     Service,
     assert_fault_breaks,
     assert_matches_golden,
@@ -154,11 +155,7 @@ def test_the_served_endpoint_meets_the_protocol(served: Service, tmp_path: Path)
     assert_meets_protocol(served, tmp_path)
 
 
-@pytest.mark.parametrize(
-    ("left_out", "logged"),
-    [("GASOLINE_CONTROL_ENV", None), ("GASOLINE_CONTROL_TOKEN", "GASOLINE_CONTROL_TOKEN is not set")],
-    ids=["without-the-switch", "without-a-token"],
-)
+@WITHOUT_A_GUARD
 def test_without_the_switch_or_a_token_the_endpoint_does_not_exist(
     framework: str, project: Path, tmp_path: Path, left_out: str, logged: str | None
 ) -> None:
