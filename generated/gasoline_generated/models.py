@@ -1023,6 +1023,28 @@ class DomQueryResult(BaseModel):
     """
 
 
+class EgressRedaction(BaseModel):
+    """
+    What the egress stage did to a request before it was sent.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    policy_version: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The redaction policy applied.
+    """
+    redacted_count: Annotated[StrictInt, Field(ge=0)]
+    """
+    Secrets masked in the request.
+    """
+    blocked: StrictBool
+    """
+    True when redaction failed and nothing was sent.
+    """
+
+
 class EventBatch(BaseModel):
     """
     Captured events, oldest first, each checked against CaptureEvent on its own.
@@ -2925,6 +2947,80 @@ class ProjectRedactionPattern(BaseModel):
     """
 
 
+class ProviderHealth(BaseModel):
+    """
+    Whether a provider answers, and how fast.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    provider: Literal["openai", "anthropic", "none"]
+    """
+    The provider asked.
+    """
+    model: StrictStr | MISSING = MISSING
+    """
+    The model configured for it.
+    """
+    reachable: StrictBool
+    """
+    Whether it answered.
+    """
+    latency_ms: Annotated[StrictFloat | MISSING, Field(ge=0.0)] = MISSING
+    """
+    How long it took to answer, when it did.
+    """
+    error: StrictStr | MISSING = MISSING
+    """
+    Why it did not answer, when it did not (never a key).
+    """
+
+
+class ProviderTool(BaseModel):
+    """
+    A tool the model may call, as tools/list publishes it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The tool's name.
+    """
+    description: StrictStr
+    """
+    What it does.
+    """
+    input_schema: dict[str, Any]
+    """
+    The JSON Schema of its arguments.
+    """
+
+
+class ProviderToolCall(BaseModel):
+    """
+    A tool the model asks to call, with its arguments.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    id: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The provider's id for the call, which the tool's result names.
+    """
+    name: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The tool (observe, analyze, interact, configure).
+    """
+    arguments: dict[str, Any]
+    """
+    The arguments the model gave.
+    """
+
+
 class RedactedCount(BaseModel):
     """
     How many secrets of one class were masked.
@@ -4630,6 +4726,105 @@ class ProjectRedaction(BaseModel):
     """
     More secrets to mask, of the class user_pattern.
     """
+
+
+class ProviderMessage(BaseModel):
+    """
+    One turn of the conversation.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    role: Literal["user", "assistant", "tool"]
+    """
+    Who speaks: the person (with evidence), the model, or a tool's result.
+    """
+    content: StrictStr
+    """
+    The turn's text (a tool's result as JSON text).
+    """
+    tool_calls: list[ProviderToolCall] | MISSING = MISSING
+    """
+    For an assistant turn: the tools it asked to call.
+    """
+    tool_call_id: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    For a tool turn: the call it answers.
+    """
+
+
+class ProviderReply(BaseModel):
+    """
+    A model's answer, whatever the provider.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    provider: Literal["openai", "anthropic", "none"]
+    """
+    The provider that answered.
+    """
+    model: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The model that answered.
+    """
+    text: StrictStr
+    """
+    The answer's text (empty when the model only asks for tools).
+    """
+    tool_calls: list[ProviderToolCall]
+    """
+    The tools the model asks to call, in order.
+    """
+    stop_reason: Literal["end", "tool_calls", "max_tokens"]
+    """
+    end: the answer is complete; tool_calls: it waits for the tools' results; max_tokens: it was cut.
+    """
+    input_tokens: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Tokens the request counted, when the provider says.
+    """
+    output_tokens: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Tokens the answer counted, when the provider says.
+    """
+
+
+class ProviderRequest(BaseModel):
+    """
+    One request to a model provider, redacted, as it was sent.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    provider: Literal["openai", "anthropic", "none"]
+    """
+    The provider it goes to.
+    """
+    model: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The provider's model ("gpt-4.1-mini", "claude-sonnet-4-5").
+    """
+    system: StrictStr | MISSING = MISSING
+    """
+    The instructions the model gets before the conversation.
+    """
+    messages: Annotated[list[ProviderMessage], Field(min_length=1)]
+    """
+    The conversation so far, oldest first.
+    """
+    tools: list[ProviderTool]
+    """
+    The tools the model may ask to call.
+    """
+    max_tokens: Annotated[StrictInt, Field(ge=1)]
+    """
+    The longest answer asked for, in tokens.
+    """
+    redaction: EgressRedaction
 
 
 class RefreshCommand(BaseModel):

@@ -404,6 +404,16 @@ export interface DomQueryResult {
   returnedCount: number;
 }
 
+/** What the egress stage did to a request before it was sent. */
+export interface EgressRedaction {
+  /** The redaction policy applied. */
+  policy_version: string;
+  /** Secrets masked in the request. */
+  redacted_count: number;
+  /** True when redaction failed and nothing was sent. */
+  blocked: boolean;
+}
+
 /** Captured events, oldest first, each checked against CaptureEvent on its own. */
 export interface EventBatch {
   /** The events, oldest first. */
@@ -855,6 +865,87 @@ export interface ProjectRedactionPattern {
   ignore_case?: boolean;
   /** The group holding the secret; 0 is the whole match. */
   secret?: number;
+}
+
+/** Whether a provider answers, and how fast. */
+export interface ProviderHealth {
+  /** The provider asked. */
+  provider: "openai" | "anthropic" | "none";
+  /** The model configured for it. */
+  model?: string;
+  /** Whether it answered. */
+  reachable: boolean;
+  /** How long it took to answer, when it did. */
+  latency_ms?: number;
+  /** Why it did not answer, when it did not (never a key). */
+  error?: string;
+}
+
+/** One turn of the conversation. */
+export interface ProviderMessage {
+  /** Who speaks: the person (with evidence), the model, or a tool's result. */
+  role: "user" | "assistant" | "tool";
+  /** The turn's text (a tool's result as JSON text). */
+  content: string;
+  /** For an assistant turn: the tools it asked to call. */
+  tool_calls?: ProviderToolCall[];
+  /** For a tool turn: the call it answers. */
+  tool_call_id?: string;
+}
+
+/** A model's answer, whatever the provider. */
+export interface ProviderReply {
+  /** The provider that answered. */
+  provider: "openai" | "anthropic" | "none";
+  /** The model that answered. */
+  model: string;
+  /** The answer's text (empty when the model only asks for tools). */
+  text: string;
+  /** The tools the model asks to call, in order. */
+  tool_calls: ProviderToolCall[];
+  /** end: the answer is complete; tool_calls: it waits for the tools' results; max_tokens: it was cut. */
+  stop_reason: "end" | "tool_calls" | "max_tokens";
+  /** Tokens the request counted, when the provider says. */
+  input_tokens?: number;
+  /** Tokens the answer counted, when the provider says. */
+  output_tokens?: number;
+}
+
+/** One request to a model provider, redacted, as it was sent. */
+export interface ProviderRequest {
+  /** The provider it goes to. */
+  provider: "openai" | "anthropic" | "none";
+  /** The provider's model ("gpt-4.1-mini", "claude-sonnet-4-5"). */
+  model: string;
+  /** The instructions the model gets before the conversation. */
+  system?: string;
+  /** The conversation so far, oldest first. */
+  messages: ProviderMessage[];
+  /** The tools the model may ask to call. */
+  tools: ProviderTool[];
+  /** The longest answer asked for, in tokens. */
+  max_tokens: number;
+  redaction: EgressRedaction;
+}
+
+/** A tool the model may call, as tools/list publishes it. */
+export interface ProviderTool {
+  /** The tool's name. */
+  name: string;
+  /** What it does. */
+  description: string;
+  /** The JSON Schema of its arguments. */
+  input_schema: { [key: string]: unknown };
+}
+
+/** A tool the model asks to call, with its arguments. */
+export interface ProviderToolCall {
+  /** The provider's id for the call, which the tool's result names. */
+  id: string;
+  /** The tool (observe, analyze, interact, configure). */
+  name: string;
+  /** The arguments the model gave. */
+  arguments: { [key: string]: unknown };
 }
 
 /** How many secrets of one class were masked. */

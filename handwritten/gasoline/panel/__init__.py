@@ -1,0 +1,1 @@
+"""The agent panel's daemon side: model providers behind one interface, and the egress stage."""
