@@ -303,7 +303,8 @@ class _Handler(BaseHTTPRequestHandler):
             first = next(_frames(api, body, DEFAULT_REPLY))
             self._send_stream(api, iter([first, NOT_JSON[api]]), complete=False)
         else:
-            self._send_body(api, 200, b'{"unterminated', {})
+            # Said in the head, so that a client never sends its next request on this connection.
+            self._send_body(api, 200, b'{"unterminated', {"Connection": "close"})
             self.close_connection = True
 
     def _send_head(self, api: Api, status: int, content_type: str, extra: Mapping[str, str]) -> None:

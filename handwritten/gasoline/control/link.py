@@ -49,13 +49,21 @@ def service_failures(ctx: CallContext, target: ServiceTarget) -> Iterator[None]:
 
 
 class ServiceLink:
-    def __init__(self, ctx: CallContext, client: ControlClient, discovery: Discovery, target: ServiceTarget) -> None:
+    def __init__(
+        self,
+        ctx: CallContext,
+        client: ControlClient,
+        discovery: Discovery,
+        target: ServiceTarget,
+        refresh: bool = False,
+    ) -> None:
+        """refresh: ask the service now rather than trust the cache (a health check)."""
         self.ctx = ctx
         self.client = client
         self.discovery = discovery
         self.target = target
         with service_failures(ctx, target):
-            self.discovered: Discovered = discovery.lookup(target)
+            self.discovered: Discovered = discovery.lookup(target, refresh)
 
     @classmethod
     def open(cls, ctx: CallContext, client: ControlClient, discovery: Discovery, service: str) -> ServiceLink:

@@ -26,7 +26,7 @@ def backend_state(
     target = find_service(ctx, params.service)
     asked = {"service": target.name, "query_type": params.query_type}
     try:
-        link = ServiceLink(ctx, client, discovery, target)
+        link = ServiceLink(ctx, client, discovery, target, refresh=params.query_type == "health")
     except ToolFailure as failure:
         if failure.error.error not in ("service_unreachable", "service_protocol_error"):
             raise
