@@ -18,7 +18,16 @@ from .models import (
     ControlStateValues,
 )
 
+# The endpoint's path, the protocol version this daemon speaks (MAJOR.MINOR: a client of 1.x
+# understands every 1.y service), and the header of a service's OPTIONS answer that names its own.
+CONTROL_PATH = "/.gasoline/control"
+PROTOCOL_VERSION = "1.1"
+VERSION_HEADER = "X-Gasoline-Control"
+
 __all__ = [
+    "CONTROL_PATH",
+    "PROTOCOL_VERSION",
+    "VERSION_HEADER",
     "ControlDiscovery",
     "ControlError",
     "ControlOperation",

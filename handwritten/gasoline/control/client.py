@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
+from gasoline_generated.control_models import CONTROL_PATH
 from gasoline_generated.policy import LIMITS
 
-from .services import CONTROL_PATH, ServiceTarget
+from .services import ServiceTarget
 
 MAX_RESPONSE_BYTES = LIMITS.backend.response_max_bytes
 DROPPED = (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError)

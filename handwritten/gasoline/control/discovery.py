@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 
 from pydantic import ValidationError
 
-from gasoline_generated.control_models import ControlDiscovery
+from gasoline_generated.control_models import PROTOCOL_VERSION, VERSION_HEADER, ControlDiscovery
 from gasoline_generated.policy import LIMITS
 
 from .client import ControlClient, ServiceProtocolError, ServiceUnreachable
@@ -20,8 +20,7 @@ from .services import ServiceTarget
 
 TTL_SECONDS = LIMITS.backend.discovery_ttl_seconds
 TIMEOUT_S = LIMITS.backend.discovery_timeout_ms / 1000
-VERSION_HEADER = "x-gasoline-control"
-SUPPORTED_MAJOR = "1"
+SUPPORTED_MAJOR = PROTOCOL_VERSION.split(".")[0]
 
 
 @dataclass(frozen=True)
@@ -65,14 +64,16 @@ class Discovery:
         started = time.perf_counter()
         probe = self.client.send(target, "OPTIONS", timeout_s=TIMEOUT_S)
         refused(target, "OPTIONS", probe.status)
-        version = probe.headers.get(VERSION_HEADER, "")
+        version = probe.headers.get(VERSION_HEADER.lower(), "")
         if probe.status >= 300 or not version:
             raise ServiceProtocolError(
-                f"OPTIONS {target.endpoint} answered {probe.status} without an X-Gasoline-Control header: "
+                f"OPTIONS {target.endpoint} answered {probe.status} without an {VERSION_HEADER} header: "
                 "the service does not speak the control protocol"
             )
         if version.split(".")[0] != SUPPORTED_MAJOR:
-            raise ServiceProtocolError(f"{target.endpoint} speaks control protocol {version}; this daemon speaks 1.x")
+            raise ServiceProtocolError(
+                f"{target.endpoint} speaks control protocol {version}; this daemon speaks {SUPPORTED_MAJOR}.x"
+            )
         listing = self.client.send(target, "GET", timeout_s=TIMEOUT_S)
         refused(target, "GET", listing.status)
         if listing.status != 200:

@@ -15,9 +15,9 @@ from pydantic import MISSING
 from gasoline.contract import CallContext
 from gasoline.core.errors import ToolFailure
 from gasoline.project import ProjectConfigError, load_project_config
+from gasoline_generated.control_models import CONTROL_PATH
 from gasoline_generated.models import ProjectBackendService
 
-CONTROL_PATH = "/.gasoline/control"
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain"})
 
 
