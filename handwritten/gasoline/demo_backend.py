@@ -89,8 +89,7 @@ def wait_until_answering(port: int, process: subprocess.Popen[bytes]) -> None:
 
 def backend_session(port: int) -> None:
     """Reset the shop's backend, create a customer, see the page show it, snapshot, restore."""
-    from gasoline import browser
-    from gasoline.demo_code import Assistant
+    from gasoline.demo_code import assistant_at_page
 
     with tempfile.TemporaryDirectory(prefix="gasoline-demo-backend-") as folder:
         work = Path(folder)
@@ -99,14 +98,8 @@ def backend_session(port: int) -> None:
             (project / ".gasoline").mkdir(parents=True)
             (project / ".gasoline" / "config.yaml").write_text(backend.config())
             print(f"(templates/python rendered with copier into {work / 'shop-backend'}; serving at {backend.url})")
-            extension = browser.extension_for_port(port, work / "extension")
-            chromium = browser.launch(extension, work / "profile", backend.url + "/customers")
-            assistant = Assistant(project)
-            try:
+            with assistant_at_page(port, work, backend.url + "/customers", project) as assistant:
                 seed_and_restore(assistant, backend)
-            finally:
-                assistant.close()
-                browser.stop(chromium)
 
 
 def customers_shown(assistant: Assistant, email: str, shown: bool) -> list[str]:

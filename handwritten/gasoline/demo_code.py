@@ -81,15 +81,22 @@ def code_session(port: int) -> None:
         git(repo, "init", "-q", "-b", "main")
         git(repo, "add", "-A")
         git(repo, "commit", "-q", "-m", "checkout")
-        with served(repo) as url:
-            extension = browser.extension_for_port(port, Path(work) / "extension")
-            chromium = browser.launch(extension, Path(work) / "profile", url)
-            assistant = Assistant(repo)
-            try:
-                fix_the_bug(assistant, repo)
-            finally:
-                assistant.close()
-                browser.stop(chromium)
+        with served(repo) as url, assistant_at_page(port, Path(work), url, repo) as assistant:
+            fix_the_bug(assistant, repo)
+
+
+@contextmanager
+def assistant_at_page(port: int, work: Path, url: str, project: Path) -> Iterator[Assistant]:
+    """Chromium with the extension open at url, and an assistant whose client runs in project;
+    both gone when the block ends."""
+    extension = browser.extension_for_port(port, work / "extension")
+    chromium = browser.launch(extension, work / "profile", url)
+    assistant = Assistant(project)
+    try:
+        yield assistant
+    finally:
+        assistant.close()
+        browser.stop(chromium)
 
 
 def fix_the_bug(assistant: Assistant, repo: Path) -> None:

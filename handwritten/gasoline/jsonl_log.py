@@ -22,14 +22,21 @@ IGNORED = ("modifications.jsonl", "test_runs.jsonl", "audit.jsonl", "snapshots/"
 
 
 def ignore_in_git(directory: Path) -> None:
-    """.gasoline/.gitignore names every file Gasoline keeps there (lines added when missing)."""
-    directory.mkdir(exist_ok=True)
+    """.gasoline/.gitignore names every file Gasoline keeps there (lines added when missing). Read
+    only while it is missing or was not seen whole yet: an append must not cost a read of it."""
     ignore = directory / ".gitignore"
+    if ignore in _ignoring and ignore.exists():
+        return
+    directory.mkdir(exist_ok=True)
     present = ignore.read_text().splitlines() if ignore.exists() else []
     missing = [name for name in IGNORED if name not in present]
     if missing:
         with ignore.open("a") as file:
             file.write("".join(f"{name}\n" for name in missing))
+    _ignoring.add(ignore)
+
+
+_ignoring: set[Path] = set()  # the .gitignore files known to name everything in IGNORED
 
 
 class AppendOnlyLog:

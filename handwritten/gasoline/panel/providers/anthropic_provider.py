@@ -3,15 +3,13 @@ speaks it)."""
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any
 
 from pydantic import MISSING
 
-from gasoline_generated.models import ProviderHealth, ProviderReply, ProviderRequest
+from gasoline_generated.models import ProviderReply, ProviderRequest
 
-from .base import HEALTH_ATTEMPTS, ProviderFailure, ProviderSettings, TextSink
-from .openai_provider import safe
+from .base import ProviderFailure, SdkProvider, TextSink, safe
 
 if TYPE_CHECKING:
     from anthropic import Anthropic
@@ -19,30 +17,15 @@ if TYPE_CHECKING:
 STOP_REASONS = {"end_turn": "end", "stop_sequence": "end", "tool_use": "tool_calls", "max_tokens": "max_tokens"}
 
 
-class AnthropicProvider:
+class AnthropicProvider(SdkProvider["Anthropic"]):
     name = "anthropic"
 
-    def __init__(self, settings: ProviderSettings) -> None:
-        self.settings = settings
-        self._client: Anthropic | None = None
+    def new_client(self) -> Anthropic:
+        from anthropic import Anthropic
 
-    def client(self, retries: int = 0) -> Anthropic:
-        if self._client is None:
-            from anthropic import Anthropic  # imported on first use: the daemon starts without it
-
-            self._client = Anthropic(
-                api_key=self.settings.api_key, base_url=self.settings.base_url, timeout=self.settings.timeout_s
-            )
-        return self._client.with_options(max_retries=retries)
-
-    def health(self) -> ProviderHealth:
-        started = time.perf_counter()
-        try:
-            self.client(HEALTH_ATTEMPTS - 1).models.list()
-        except Exception as error:  # a provider's failure is an answer here
-            return ProviderHealth(provider="anthropic", model=self.settings.model, reachable=False, error=safe(error))
-        latency = round((time.perf_counter() - started) * 1000, 1)
-        return ProviderHealth(provider="anthropic", model=self.settings.model, reachable=True, latency_ms=latency)
+        return Anthropic(
+            api_key=self.settings.api_key, base_url=self.settings.base_url, timeout=self.settings.timeout_s
+        )
 
     def generate(self, request: ProviderRequest, on_text: TextSink) -> ProviderReply:
         from anthropic import omit

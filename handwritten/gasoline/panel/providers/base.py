@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Generic, Literal, Protocol, Self, TypeVar
 
 from gasoline_generated.models import ProviderHealth, ProviderReply, ProviderRequest
 
@@ -43,3 +44,51 @@ class ModelProvider(Protocol):
         """The model's answer to a redacted request, its text streamed to on_text; ProviderFailure
         when there is none."""
         ...
+
+
+def safe(error: BaseException) -> str:
+    """What went wrong, without anything the request carried: the error's kind and HTTP status."""
+    status = getattr(error, "status_code", None)
+    kind = type(error).__name__
+    return f"{kind} (HTTP {status})" if status else kind
+
+
+class SdkClient(Protocol):
+    """What both official SDKs' clients offer the adapters in common."""
+
+    @property
+    def models(self) -> Any: ...
+
+    def with_options(self, *, max_retries: int) -> Self: ...
+
+
+Client = TypeVar("Client", bound=SdkClient)
+
+
+class SdkProvider(Generic[Client]):
+    """A provider reached through its official SDK: one client, made on first use (the SDK is
+    imported then, so the daemon starts without it), and health as its model list."""
+
+    name: Literal["openai", "anthropic"]
+
+    def __init__(self, settings: ProviderSettings) -> None:
+        self.settings = settings
+        self._client: Client | None = None
+
+    def new_client(self) -> Client:
+        raise NotImplementedError
+
+    def client(self, retries: int = 0) -> Client:
+        if self._client is None:
+            self._client = self.new_client()
+        return self._client.with_options(max_retries=retries)
+
+    def health(self) -> ProviderHealth:
+        started = time.perf_counter()
+        answer = {"provider": self.name, "model": self.settings.model}
+        try:
+            self.client(HEALTH_ATTEMPTS - 1).models.list()
+        except Exception as error:  # a provider's failure is an answer here
+            return ProviderHealth.model_validate(answer | {"reachable": False, "error": safe(error)})
+        latency = round((time.perf_counter() - started) * 1000, 1)
+        return ProviderHealth.model_validate(answer | {"reachable": True, "latency_ms": latency})

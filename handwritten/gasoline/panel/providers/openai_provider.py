@@ -4,14 +4,13 @@ the API (Ollama, llama.cpp, vLLM) at OPENAI_BASE_URL."""
 from __future__ import annotations
 
 import json
-import time
 from typing import TYPE_CHECKING, Any
 
 from pydantic import MISSING
 
-from gasoline_generated.models import ProviderHealth, ProviderReply, ProviderRequest
+from gasoline_generated.models import ProviderReply, ProviderRequest
 
-from .base import HEALTH_ATTEMPTS, ProviderFailure, ProviderSettings, TextSink
+from .base import ProviderFailure, SdkProvider, TextSink, safe
 
 if TYPE_CHECKING:
     from openai import OpenAI
@@ -19,30 +18,13 @@ if TYPE_CHECKING:
 STOP_REASONS = {"stop": "end", "tool_calls": "tool_calls", "length": "max_tokens"}
 
 
-class OpenAIProvider:
+class OpenAIProvider(SdkProvider["OpenAI"]):
     name = "openai"
 
-    def __init__(self, settings: ProviderSettings) -> None:
-        self.settings = settings
-        self._client: OpenAI | None = None
+    def new_client(self) -> OpenAI:
+        from openai import OpenAI
 
-    def client(self, retries: int = 0) -> OpenAI:
-        if self._client is None:
-            from openai import OpenAI  # imported on first use: the daemon starts without it
-
-            self._client = OpenAI(
-                api_key=self.settings.api_key, base_url=self.settings.base_url, timeout=self.settings.timeout_s
-            )
-        return self._client.with_options(max_retries=retries)
-
-    def health(self) -> ProviderHealth:
-        started = time.perf_counter()
-        try:
-            self.client(HEALTH_ATTEMPTS - 1).models.list()
-        except Exception as error:  # a provider's failure is an answer here
-            return ProviderHealth(provider="openai", model=self.settings.model, reachable=False, error=safe(error))
-        latency = round((time.perf_counter() - started) * 1000, 1)
-        return ProviderHealth(provider="openai", model=self.settings.model, reachable=True, latency_ms=latency)
+        return OpenAI(api_key=self.settings.api_key, base_url=self.settings.base_url, timeout=self.settings.timeout_s)
 
     def generate(self, request: ProviderRequest, on_text: TextSink) -> ProviderReply:
         from openai import omit
@@ -126,10 +108,3 @@ def tool_call(call: dict[str, str]) -> dict[str, Any]:
     if not isinstance(arguments, dict) or not call["id"] or not call["name"]:
         raise ProviderFailure(f"openai: a tool call without an id, a name or an arguments object ({call['name']!r})")
     return {"id": call["id"], "name": call["name"], "arguments": arguments}
-
-
-def safe(error: BaseException) -> str:
-    """What went wrong, without anything the request carried: the error's kind and HTTP status."""
-    status = getattr(error, "status_code", None)
-    kind = type(error).__name__
-    return f"{kind} (HTTP {status})" if status else kind
