@@ -540,7 +540,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         tool="configure",
         mode="agent_watch",
         mode_key="action",
-        published=False,
+        published=True,
         summary="Turn the agent's automatic watch on or off, or show it.",
         mutation="mutating",
         mutation_rules=(MutationRule("operation", "status", "read_only"),),
@@ -649,6 +649,9 @@ def handler_table(handlers: ToolHandlers, browser: CommandForwarder) -> dict[tup
         ("interact", "type"): ModeHandler(browser.forward),
         ("interact", "upload"): ModeHandler(
             handlers.interact.upload, handlers.interact.describe_upload
+        ),
+        ("configure", "agent_watch"): ModeHandler(
+            handlers.configure.agent_watch, handlers.configure.describe_agent_watch
         ),
         ("configure", "clear"): ModeHandler(
             handlers.configure.clear, handlers.configure.describe_clear

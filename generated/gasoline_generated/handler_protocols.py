@@ -132,6 +132,14 @@ class InteractModes(Protocol):
 class ConfigureModes(Protocol):
     """The hand-written modes of `configure` (spec/tools/configure/), provided by gasoline.handlers.configure."""
 
+    def agent_watch(self, params: models.ConfigureAgentWatchParams, ctx: CallContext) -> models.ConfigureAgentWatchResult:
+        """Turn the agent's automatic watch on or off, or show it."""
+        ...
+
+    def describe_agent_watch(self, params: models.ConfigureAgentWatchParams) -> str:
+        """What this call of agent_watch would do, in plain words, for the person asked to approve it."""
+        ...
+
     def clear(self, params: models.ConfigureClearParams, ctx: CallContext) -> models.ConfigureClearResult:
         """Empty capture buffers."""
         ...

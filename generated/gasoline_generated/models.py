@@ -456,6 +456,18 @@ class ConfigureAgentWatchResult(BaseModel):
     """
     Times the watch has fired since it was enabled.
     """
+    deduped_count: Annotated[StrictInt, Field(ge=0)]
+    """
+    Events dropped since it was enabled as repeats within the dedupe window.
+    """
+    rate_limited_count: Annotated[StrictInt, Field(ge=0)]
+    """
+    Events dropped since it was enabled because rate_limit_per_min were posted in the last minute.
+    """
+    session_id: Annotated[StrictStr | MISSING, Field(pattern="^sess_[A-Za-z0-9]{16,64}$")] = MISSING
+    """
+    The panel session it posts to, once it has one.
+    """
     last_triggered_at: IsoDateTime | MISSING = MISSING
     """
     When it last fired (UTC); absent if it never has.
@@ -690,6 +702,32 @@ class ConsoleEvent(BaseModel):
     source: StrictStr | MISSING = MISSING
     """
     Where the call was made (script URL:line:column), when known.
+    """
+
+
+class ContextEvidence(BaseModel):
+    """
+    The evidence of a context envelope, one line per entry, redacted.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    errors: list[StrictStr]
+    """
+    Exceptions and console errors.
+    """
+    network: list[StrictStr]
+    """
+    Failed requests.
+    """
+    actions: list[StrictStr]
+    """
+    Actions recently taken in the page.
+    """
+    command_results: list[StrictStr]
+    """
+    Results of recent browser commands.
     """
 
 
@@ -1056,6 +1094,40 @@ class EventBatch(BaseModel):
     events: Annotated[list[Any], Field(max_length=1000)]
     """
     The events, oldest first.
+    """
+
+
+class EvidenceCard(BaseModel):
+    """
+    Evidence a turn used, as a card the person can open.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal["errors", "network", "actions", "page", "tool_result"]
+    """
+    What kind of evidence: errors (exceptions and console errors), network (failed requests), actions, page (the tab), or a tool's result.
+    """
+    title: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The card's heading.
+    """
+    summary: StrictStr
+    """
+    One line: how many, and the most telling one.
+    """
+    count: Annotated[StrictInt, Field(ge=0)]
+    """
+    Entries it holds.
+    """
+    lines: list[StrictStr]
+    """
+    The entries as the model read them, one line each, redacted.
+    """
+    detail: dict[str, Any] | MISSING = MISSING
+    """
+    The structured result behind the card, redacted.
     """
 
 
@@ -2833,6 +2905,196 @@ class PageInfoParams(BaseModel):
     )
 
 
+class PairingCode(BaseModel):
+    """
+    A one-time code for the person to type into the panel.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    code: Annotated[StrictStr, Field(pattern="^[A-Z0-9]{4}-[A-Z0-9]{4}$")]
+    """
+    The code.
+    """
+    expires_at: IsoDateTime
+    """
+    When it can no longer be used (UTC).
+    """
+
+
+class PairingRequest(BaseModel):
+    """
+    The code the person typed into the panel.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    code: Annotated[StrictStr, Field(pattern="^[A-Z0-9]{4}-[A-Z0-9]{4}$")]
+    """
+    The code `gasoline pair` showed (XXXX-XXXX).
+    """
+
+
+class PanelPairing(BaseModel):
+    """
+    The panel's bearer token, for every /panel route.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    token: Annotated[StrictStr, Field(min_length=32)]
+    """
+    The panel's bearer token; the panel keeps it in the extension's storage.
+    """
+    paired_at: IsoDateTime
+    """
+    When the pairing was made (UTC).
+    """
+
+
+class PanelQuestion(BaseModel):
+    """
+    A question the person asks in the panel, about the page in front of them.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    text: Annotated[StrictStr, Field(max_length=8000, min_length=1)]
+    """
+    The question, as typed.
+    """
+    provider: Literal["openai", "anthropic", "none"] | MISSING = MISSING
+    """
+    The model provider: openai (and servers that speak its API), anthropic, or none (offline triage from the evidence).
+    """
+
+
+class PanelSession(BaseModel):
+    """
+    One session, as the panel lists it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    session_id: Annotated[StrictStr, Field(pattern="^sess_[A-Za-z0-9]{16,64}$")]
+    """
+    The session's id.
+    """
+    transport: Literal["stdio", "http", "panel"]
+    """
+    How the client reaches the daemon: an MCP bridge on stdio, MCP over HTTP, or the panel.
+    """
+    client_name: StrictStr
+    """
+    The client's name (its clientInfo, or gasoline-panel).
+    """
+    created_at: IsoDateTime
+    """
+    When the session began (UTC).
+    """
+    last_seen_at: IsoDateTime
+    """
+    When the client last used it (UTC).
+    """
+    state: Literal["ready", "degraded", "closed"]
+    """
+    ready; degraded while its provider or the extension is unavailable; closed once it ended or expired.
+    """
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab the session is about, when it is about one.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    That tab's page, when known.
+    """
+    provider: Literal["openai", "anthropic", "none"] | MISSING = MISSING
+    """
+    The model provider: openai (and servers that speak its API), anthropic, or none (offline triage from the evidence).
+    """
+    events: Annotated[StrictInt, Field(ge=0)]
+    """
+    Events in its log; the last one's seq.
+    """
+    turns: Annotated[StrictInt, Field(ge=0)]
+    """
+    Questions asked in it.
+    """
+    pending: list[StrictStr]
+    """
+    What it waits for: approval requests (apr_...) and tool calls still running.
+    """
+
+
+class PanelSessions(BaseModel):
+    """
+    The sessions the daemon keeps, the panel's first.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    sessions: list[PanelSession]
+    """
+    Newest first.
+    """
+
+
+class PanelTurn(BaseModel):
+    """
+    The turn a question started; its events follow on the session's stream.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    session_id: Annotated[StrictStr, Field(pattern="^sess_[A-Za-z0-9]{16,64}$")]
+    """
+    The session's id.
+    """
+    turn: Annotated[StrictInt, Field(ge=1)]
+    """
+    The turn's number in the session (1 for the first question).
+    """
+    seq: Annotated[StrictInt, Field(ge=1)]
+    """
+    The event number of the question in the session's log.
+    """
+    provider: Literal["openai", "anthropic", "none"]
+    """
+    The model provider: openai (and servers that speak its API), anthropic, or none (offline triage from the evidence).
+    """
+
+
+class PanelWatch(BaseModel):
+    """
+    The panel's switch for agent_watch (POST /panel/watch): the person turns it on for a session, or off.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    enabled: StrictBool
+    """
+    On or off.
+    """
+    session_id: Annotated[StrictStr | MISSING, Field(pattern="^sess_[A-Za-z0-9]{16,64}$")] = MISSING
+    """
+    The session's id.
+    """
+    events: Annotated[
+        list[Literal["errors", "network_errors", "security", "websocket"]] | MISSING, Field(min_length=1)
+    ] = MISSING
+    """
+    What fires it; errors and network_errors if absent.
+    """
+
+
 class PendingApprovals(BaseModel):
     """
     The approval requests waiting for a human decision, oldest first.
@@ -2919,6 +3181,28 @@ class ProjectBackend(BaseModel):
     """
 
     services: list[ProjectBackendService] | MISSING = MISSING
+
+
+class ProjectProvider(BaseModel):
+    """
+    Where one provider is, and which model to ask.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    model: Annotated[StrictStr | MISSING, Field(min_length=1)] = MISSING
+    """
+    The model (gpt-4.1-mini and claude-sonnet-4-5 when absent).
+    """
+    base_url: Annotated[StrictStr | MISSING, Field(pattern="^https?://")] = MISSING
+    """
+    Its API's base URL (an OpenAI-compatible local server such as Ollama at http://127.0.0.1:11434/v1); the SDK's environment variable when absent.
+    """
+    api_key_env: Annotated[StrictStr | MISSING, Field(pattern="^[A-Za-z_][A-Za-z0-9_]*$")] = MISSING
+    """
+    The daemon's environment variable that holds its key; the SDK's own when absent.
+    """
 
 
 class ProjectRedactionPattern(BaseModel):
@@ -3071,6 +3355,44 @@ class RefreshParams(BaseModel):
     """
 
 
+class ReplayMetadata(BaseModel):
+    """
+    What replaying an exported session needs to know.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    daemon_version: StrictStr
+    """
+    The daemon that exported it.
+    """
+    policy_version: StrictStr
+    """
+    The redaction policy its events went through.
+    """
+    first_seq: Annotated[StrictInt, Field(ge=0)]
+    """
+    The first event's seq (0 when empty).
+    """
+    last_seq: Annotated[StrictInt, Field(ge=0)]
+    """
+    The last event's seq (0 when empty).
+    """
+    models: list[StrictStr]
+    """
+    Each provider and model asked, as provider/model.
+    """
+    provider_requests: Annotated[StrictInt, Field(ge=0)]
+    """
+    Requests sent to model providers.
+    """
+    redacted_count: Annotated[StrictInt, Field(ge=0)]
+    """
+    Masks in the export.
+    """
+
+
 class SaveStateParams(BaseModel):
     """
     Parameters of the save_state command.
@@ -3125,6 +3447,151 @@ class ScrollPosition(BaseModel):
     )
     x: StrictFloat
     y: StrictFloat
+
+
+class SessionMessage(BaseModel):
+    """
+    A turn's question, or the model's answer to it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    role: Literal["user", "assistant"]
+    """
+    Who said it.
+    """
+    text: StrictStr
+    """
+    What was said, redacted.
+    """
+    provider: Literal["openai", "anthropic", "none"] | MISSING = MISSING
+    """
+    The model provider: openai (and servers that speak its API), anthropic, or none (offline triage from the evidence).
+    """
+    model: StrictStr | MISSING = MISSING
+    """
+    The model that answered, for an answer.
+    """
+
+
+class SessionNotice(BaseModel):
+    """
+    Something the person should know, shown in the timeline.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    level: Literal["info", "warning", "error"]
+    """
+    How much it matters.
+    """
+    code: Literal["session_lost", "provider_failed", "egress_blocked", "step_limit", "cost_limit", "watch_triggered", "watch_refused", "approval_expired", "redaction_failed"]
+    """
+    What happened.
+    """
+    text: Annotated[StrictStr, Field(min_length=1)]
+    """
+    What happened, in words (never a key or a secret).
+    """
+
+
+class SessionOpen(BaseModel):
+    """
+    What the panel sends to open a session, or to resume one (POST /panel/sessions).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    resume: Annotated[StrictStr | MISSING, Field(pattern="^sess_[A-Za-z0-9]{16,64}$")] = MISSING
+    """
+    The session's id.
+    """
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab the panel sits beside.
+    """
+    url: Annotated[StrictStr | MISSING, Field(max_length=2048)] = MISSING
+    """
+    That tab's page.
+    """
+    provider: Literal["openai", "anthropic", "none"] | MISSING = MISSING
+    """
+    The model provider: openai (and servers that speak its API), anthropic, or none (offline triage from the evidence).
+    """
+
+
+class SessionOpened(BaseModel):
+    """
+    The session the panel works in. resumed is false when the session asked for was lost (expired, or never existed) and a new one began: the panel says so.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    session: PanelSession
+    resumed: StrictBool
+    """
+    True when the session asked for goes on; false for a new one.
+    """
+    notice: StrictStr | MISSING = MISSING
+    """
+    Why a session asked for could not be resumed.
+    """
+
+
+class SessionToolCall(BaseModel):
+    """
+    A tool call the model asked for.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    call_id: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The provider's id for the call.
+    """
+    tool: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The tool.
+    """
+    arguments: dict[str, Any]
+    """
+    Its arguments, redacted.
+    """
+    mutation: Literal["read_only", "mutating", "destructive"] | MISSING = MISSING
+    """
+    The mode's mutation class, when the mode is known.
+    """
+
+
+class SessionToolResult(BaseModel):
+    """
+    What a tool call came to, as the model was told.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    call_id: Annotated[StrictStr, Field(min_length=1)]
+    """
+    The call it answers.
+    """
+    ok: StrictBool
+    """
+    True when the tool ran and succeeded.
+    """
+    error_code: StrictStr | MISSING = MISSING
+    """
+    The ToolError's code (approval_required, approval_denied, watch_read_only...), when it failed.
+    """
+    text: StrictStr
+    """
+    The result's text, as the model read it, redacted.
+    """
 
 
 class Size(BaseModel):
@@ -3195,7 +3662,7 @@ class ToolError(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    error: Literal["invalid_arguments", "unknown_mode", "ai_web_pilot_disabled", "approval_required", "approval_pending", "approval_denied", "approval_expired", "approval_replayed", "approval_scope_mismatch", "approval_arguments_mismatch", "approval_unknown", "extension_not_connected", "tab_gone", "command_failed", "timeout", "redaction_failed", "handler_failed", "daemon_unavailable", "repository_unknown", "path_refused", "file_unreadable", "edit_conflict", "service_unknown", "service_unreachable", "service_protocol_error", "operation_unknown", "snapshot_unknown"]
+    error: Literal["invalid_arguments", "unknown_mode", "ai_web_pilot_disabled", "approval_required", "approval_pending", "approval_denied", "approval_expired", "read_only_run", "approval_replayed", "approval_scope_mismatch", "approval_arguments_mismatch", "approval_unknown", "extension_not_connected", "tab_gone", "command_failed", "timeout", "redaction_failed", "handler_failed", "daemon_unavailable", "repository_unknown", "path_refused", "file_unreadable", "edit_conflict", "service_unknown", "service_unreachable", "service_protocol_error", "operation_unknown", "snapshot_unknown"]
     """
     The error code.
     """
@@ -3218,6 +3685,32 @@ class ToolError(BaseModel):
     details: dict[str, Any] | MISSING = MISSING
     """
     Facts particular to the error code.
+    """
+
+
+class TurnState(BaseModel):
+    """
+    A turn began, or ended.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    state: Literal["started", "done", "failed"]
+    """
+    started; done with an answer; failed (a provider failure, a limit, egress blocked).
+    """
+    trigger: Literal["question", "watch"]
+    """
+    What started it: the person's question, or agent_watch.
+    """
+    steps: Annotated[StrictInt, Field(ge=0)]
+    """
+    Model requests made in the turn.
+    """
+    tokens: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    Tokens asked and answered in the turn, as the providers counted them.
     """
 
 
@@ -3485,6 +3978,50 @@ class ActionEffects(BaseModel):
     ended_by: Literal["quiet", "limit"]
     """
     quiet: the page settled; limit: the page was still busy (a request in flight, a navigation under way, or activity within the last quiet period) when the window ended.
+    """
+
+
+class AgentContextEnvelope(BaseModel):
+    """
+    The context agent_watch gathers when something goes wrong in the page: what triggered it and the recent evidence, redacted, ready for a model.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    context_id: Annotated[StrictStr, Field(pattern="^ctx_[A-Za-z0-9]{8,64}$")]
+    """
+    The envelope's id.
+    """
+    session_id: Annotated[StrictStr, Field(pattern="^sess_[A-Za-z0-9]{16,64}$")]
+    """
+    The session's id.
+    """
+    tab_id: Annotated[StrictInt | MISSING, Field(ge=0)] = MISSING
+    """
+    The tab it happened in.
+    """
+    url: StrictStr | MISSING = MISSING
+    """
+    That tab's page.
+    """
+    trigger: Literal["errors", "network_errors", "security", "websocket"]
+    """
+    The kind of event that fired the watch.
+    """
+    fingerprint: Annotated[StrictStr, Field(min_length=1)]
+    """
+    What identifies the event for the dedupe window (the kind and the message without numbers and ids).
+    """
+    summary: Annotated[StrictStr, Field(min_length=1)]
+    """
+    One line: what happened.
+    """
+    evidence: ContextEvidence
+    redaction: EgressRedaction
+    created_at: IsoDateTime
+    """
+    When it was gathered (UTC).
     """
 
 
@@ -4714,6 +5251,61 @@ class PageInfoResult(BaseModel):
     """
 
 
+class PanelStatus(BaseModel):
+    """
+    What the panel shows in its header: the daemon, the extension, the providers and redaction.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    daemon_version: StrictStr
+    """
+    The daemon's version.
+    """
+    extension_connected: StrictBool
+    """
+    Whether the extension is syncing.
+    """
+    ai_web_pilot: StrictBool
+    """
+    Whether the person switched AI Web Pilot on in the popup.
+    """
+    providers: list[ProviderHealth]
+    """
+    Each provider and whether it answers (asked when the status is asked for, at most every few seconds).
+    """
+    default_provider: Literal["openai", "anthropic", "none"]
+    """
+    The model provider: openai (and servers that speak its API), anthropic, or none (offline triage from the evidence).
+    """
+    redaction: EgressRedaction
+    pending_approvals: Annotated[StrictInt, Field(ge=0)]
+    """
+    Approval requests waiting for a person.
+    """
+    watch_enabled: StrictBool
+    """
+    Whether agent_watch is on.
+    """
+
+
+class ProjectPanel(BaseModel):
+    """
+    The model providers the agent panel asks. Keys never go in this file: each SDK reads its own environment variable (OPENAI_API_KEY, ANTHROPIC_API_KEY), or the one api_key_env names.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    provider: Literal["openai", "anthropic", "none"] | MISSING = MISSING
+    """
+    The provider a question goes to unless the panel chooses; without it: openai when OPENAI_API_KEY or OPENAI_BASE_URL is set, else anthropic when ANTHROPIC_API_KEY is, else none.
+    """
+    openai: ProjectProvider | MISSING = MISSING
+    anthropic: ProjectProvider | MISSING = MISSING
+
+
 class ProjectRedaction(BaseModel):
     """
     Additions to the redaction policy.
@@ -4945,6 +5537,87 @@ class SaveStateCommandResult(BaseModel):
     """
     Time the extension spent on the command.
     """
+
+
+class SessionEvent(BaseModel):
+    """
+    One event of a session's log. type says which one field carries it: message (a turn's question or final answer), evidence, tool_call, tool_result, approval (asked, then decided), provider_request (exactly what went to a model), watch (a context envelope agent_watch posted), notice (something the person should know: a provider failed, a session could not be resumed) or turn (a turn began or ended). A delta (part of an answer as it streams) is sent on the stream only and has no seq; the answer's message holds it all.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    seq: Annotated[StrictInt | MISSING, Field(ge=1)] = MISSING
+    """
+    Its number in the session's log, from 1; absent on a delta.
+    """
+    at: IsoDateTime
+    """
+    When it happened (UTC).
+    """
+    type: Literal["message", "delta", "evidence", "tool_call", "tool_result", "approval", "provider_request", "watch", "notice", "turn"]
+    """
+    Which field carries the event.
+    """
+    turn: Annotated[StrictInt, Field(ge=0)]
+    """
+    The turn it belongs to (0: none, such as a watch envelope).
+    """
+    message: SessionMessage | MISSING = MISSING
+    delta: StrictStr | MISSING = MISSING
+    """
+    A piece of the answer's text as it streams.
+    """
+    evidence: EvidenceCard | MISSING = MISSING
+    tool_call: SessionToolCall | MISSING = MISSING
+    tool_result: SessionToolResult | MISSING = MISSING
+    approval: Approval | MISSING = MISSING
+    provider_request: ProviderRequest | MISSING = MISSING
+    watch: AgentContextEnvelope | MISSING = MISSING
+    notice: SessionNotice | MISSING = MISSING
+    turn_state: TurnState | MISSING = MISSING
+
+
+class SessionEvents(BaseModel):
+    """
+    A session's kept events after a cursor, as JSON (the stream's events without waiting).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    session_id: Annotated[StrictStr, Field(pattern="^sess_[A-Za-z0-9]{16,64}$")]
+    """
+    The session's id.
+    """
+    events: list[SessionEvent]
+    """
+    Oldest first.
+    """
+
+
+class SessionExport(BaseModel):
+    """
+    A session exported: its metadata and every event of its log, redacted, with what a replay needs (the providers and models asked, the redaction policy, the daemon's version).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    format: Literal["gasoline-session/1"]
+    """
+    The export's format and its version.
+    """
+    exported_at: IsoDateTime
+    """
+    When it was exported (UTC).
+    """
+    session: PanelSession
+    events: list[SessionEvent]
+    """
+    The log, oldest first.
+    """
+    replay: ReplayMetadata
 
 
 class TypeTextCommand(BaseModel):
@@ -5368,6 +6041,10 @@ class ProjectConfig(BaseModel):
     code: ProjectCode | MISSING = MISSING
     """
     How the code tools work in this repository.
+    """
+    panel: ProjectPanel | MISSING = MISSING
+    """
+    The model providers the agent panel asks. Keys never go in this file: each SDK reads its own environment variable (OPENAI_API_KEY, ANTHROPIC_API_KEY), or the one api_key_env names.
     """
 
 

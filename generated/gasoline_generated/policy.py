@@ -289,6 +289,58 @@ class McpLimits:
     """Requests to the daemon's other routes (/sync, /events, /health, /approvals) served at once, on threads of their own, so calls that wait on the browser never hold the threads the extension needs. (count)"""
 
 
+class PanelLimits:
+    """The agent panel's sessions, pairing, agent loop and watch."""
+
+    pairing_code_seconds: Final = 300
+    """How long a pairing code from `gasoline pair` can be used. (seconds)"""
+
+    pairing_attempts: Final = 5
+    """Wrong codes sent to the pairing route before every code still open is withdrawn. (count)"""
+
+    session_idle_seconds: Final = 86400
+    """A session unused this long is closed and its log removed. (seconds)"""
+
+    max_sessions: Final = 200
+    """Sessions kept at once; a new one past this closes the one unused longest. (count)"""
+
+    session_events: Final = 5000
+    """Events one session's log keeps; a session past this is closed to new turns. (entries)"""
+
+    question_chars: Final = 8000
+    """Longest question the panel sends. (chars)"""
+
+    agent_steps: Final = 6
+    """Model requests in one turn of the agent loop at most (each answered tool call starts another). (count)"""
+
+    answer_tokens: Final = 1024
+    """Longest answer asked of a model in one request, in tokens. (count)"""
+
+    evidence_entries: Final = 10
+    """Entries of each kind of evidence (errors, failed requests, actions) put into a turn's context. (entries)"""
+
+    tool_result_chars: Final = 6000
+    """Text of one tool result handed back to the model; longer text is cut and marked. (chars)"""
+
+    stream_keepalive_ms: Final = 15000
+    """An event stream with nothing to send sends a comment this often, so a dead connection is noticed. (ms)"""
+
+    stream_seconds: Final = 60
+    """How long one event stream stays open; the panel opens the next from its cursor, so no thread is held for ever. (seconds)"""
+
+    threads: Final = 8
+    """Requests to the panel's routes (streams included) served at once, on threads of their own, apart from MCP calls and the extension's routes. (count)"""
+
+    watch_steps: Final = 3
+    """Model requests one run started by agent_watch makes at most. (count)"""
+
+    watch_tokens: Final = 6000
+    """Tokens (asked and answered) one run started by agent_watch may spend before it stops. (count)"""
+
+    watch_fingerprints: Final = 1000
+    """Error fingerprints agent_watch remembers for its dedupe window. (entries)"""
+
+
 class JsonLimits:
     """JSON the daemon and the stdio server read, from any peer."""
 
@@ -329,6 +381,7 @@ class LIMITS:
     backend = BackendLimits
     results = ResultsLimits
     mcp = McpLimits
+    panel = PanelLimits
     json = JsonLimits
     daemon = DaemonLimits
 

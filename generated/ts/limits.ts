@@ -193,6 +193,41 @@ export const LIMITS = {
     /** Requests to the daemon's other routes (/sync, /events, /health, /approvals) served at once, on threads of their own, so calls that wait on the browser never hold the threads the extension needs. (count) */
     route_threads: 8,
   },
+  /** The agent panel's sessions, pairing, agent loop and watch. */
+  panel: {
+    /** How long a pairing code from `gasoline pair` can be used. (seconds) */
+    pairing_code_seconds: 300,
+    /** Wrong codes sent to the pairing route before every code still open is withdrawn. (count) */
+    pairing_attempts: 5,
+    /** A session unused this long is closed and its log removed. (seconds) */
+    session_idle_seconds: 86400,
+    /** Sessions kept at once; a new one past this closes the one unused longest. (count) */
+    max_sessions: 200,
+    /** Events one session's log keeps; a session past this is closed to new turns. (entries) */
+    session_events: 5000,
+    /** Longest question the panel sends. (chars) */
+    question_chars: 8000,
+    /** Model requests in one turn of the agent loop at most (each answered tool call starts another). (count) */
+    agent_steps: 6,
+    /** Longest answer asked of a model in one request, in tokens. (count) */
+    answer_tokens: 1024,
+    /** Entries of each kind of evidence (errors, failed requests, actions) put into a turn's context. (entries) */
+    evidence_entries: 10,
+    /** Text of one tool result handed back to the model; longer text is cut and marked. (chars) */
+    tool_result_chars: 6000,
+    /** An event stream with nothing to send sends a comment this often, so a dead connection is noticed. (ms) */
+    stream_keepalive_ms: 15000,
+    /** How long one event stream stays open; the panel opens the next from its cursor, so no thread is held for ever. (seconds) */
+    stream_seconds: 60,
+    /** Requests to the panel's routes (streams included) served at once, on threads of their own, apart from MCP calls and the extension's routes. (count) */
+    threads: 8,
+    /** Model requests one run started by agent_watch makes at most. (count) */
+    watch_steps: 3,
+    /** Tokens (asked and answered) one run started by agent_watch may spend before it stops. (count) */
+    watch_tokens: 6000,
+    /** Error fingerprints agent_watch remembers for its dedupe window. (entries) */
+    watch_fingerprints: 1000,
+  },
   /** JSON the daemon and the stdio server read, from any peer. */
   json: {
     /** Deepest nesting of arrays and objects in a message or body (and in a JSON document inside a string that redaction reads); deeper input is refused with an error that says so. (levels) */

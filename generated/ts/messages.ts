@@ -172,6 +172,28 @@ export interface ActionFailedRequest {
   error?: string;
 }
 
+/** The context agent_watch gathers when something goes wrong in the page: what triggered it and the recent evidence, redacted, ready for a model. */
+export interface AgentContextEnvelope {
+  /** The envelope's id. */
+  context_id: string;
+  /** The session's id. */
+  session_id: string;
+  /** The tab it happened in. */
+  tab_id?: number;
+  /** That tab's page. */
+  url?: string;
+  /** The kind of event that fired the watch. */
+  trigger: "errors" | "network_errors" | "security" | "websocket";
+  /** What identifies the event for the dedupe window (the kind and the message without numbers and ids). */
+  fingerprint: string;
+  /** One line: what happened. */
+  summary: string;
+  evidence: ContextEvidence;
+  redaction: EgressRedaction;
+  /** When it was gathered (UTC). */
+  created_at: string;
+}
+
 /** An approval request as the human channels show it, redacted; never its token. */
 export interface Approval {
   /** The id the client retries with, as approval_id. */
@@ -274,6 +296,18 @@ export interface CommandError {
 
 /** What the extension posts back for a command. */
 export type CommandResult = AccessibilityAuditCommandResult | ClickCommandResult | DeleteStateCommandResult | DomQueryCommandResult | ExecuteJsCommandResult | HighlightCommandResult | ListStatesCommandResult | LoadStateCommandResult | NavigateCommandResult | NewTabCommandResult | PageInfoCommandResult | RefreshCommandResult | SaveStateCommandResult | TypeTextCommandResult | UploadCommandResult;
+
+/** The evidence of a context envelope, one line per entry, redacted. */
+export interface ContextEvidence {
+  /** Exceptions and console errors. */
+  errors: string[];
+  /** Failed requests. */
+  network: string[];
+  /** Actions recently taken in the page. */
+  actions: string[];
+  /** Results of recent browser commands. */
+  command_results: string[];
+}
 
 /** A command for the extension to run in a tab. */
 export interface DeleteStateCommand {
@@ -418,6 +452,22 @@ export interface EgressRedaction {
 export interface EventBatch {
   /** The events, oldest first. */
   events: unknown[];
+}
+
+/** Evidence a turn used, as a card the person can open. */
+export interface EvidenceCard {
+  /** What kind of evidence: errors (exceptions and console errors), network (failed requests), actions, page (the tab), or a tool's result. */
+  kind: "errors" | "network" | "actions" | "page" | "tool_result";
+  /** The card's heading. */
+  title: string;
+  /** One line: how many, and the most telling one. */
+  summary: string;
+  /** Entries it holds. */
+  count: number;
+  /** The entries as the model read them, one line each, redacted. */
+  lines: string[];
+  /** The structured result behind the card, redacted. */
+  detail?: { [key: string]: unknown };
 }
 
 /** A command for the extension to run in a tab. */
@@ -849,6 +899,111 @@ export interface PageInfoResult {
   interactiveElements: number;
 }
 
+/** A one-time code for the person to type into the panel. */
+export interface PairingCode {
+  /** The code. */
+  code: string;
+  /** When it can no longer be used (UTC). */
+  expires_at: string;
+}
+
+/** The code the person typed into the panel. */
+export interface PairingRequest {
+  /** The code `gasoline pair` showed (XXXX-XXXX). */
+  code: string;
+}
+
+/** The panel's bearer token, for every /panel route. */
+export interface PanelPairing {
+  /** The panel's bearer token; the panel keeps it in the extension's storage. */
+  token: string;
+  /** When the pairing was made (UTC). */
+  paired_at: string;
+}
+
+/** A question the person asks in the panel, about the page in front of them. */
+export interface PanelQuestion {
+  /** The question, as typed. */
+  text: string;
+  /** The model provider: openai (and servers that speak its API), anthropic, or none (offline triage from the evidence). */
+  provider?: "openai" | "anthropic" | "none";
+}
+
+/** One session, as the panel lists it. */
+export interface PanelSession {
+  /** The session's id. */
+  session_id: string;
+  /** How the client reaches the daemon: an MCP bridge on stdio, MCP over HTTP, or the panel. */
+  transport: "stdio" | "http" | "panel";
+  /** The client's name (its clientInfo, or gasoline-panel). */
+  client_name: string;
+  /** When the session began (UTC). */
+  created_at: string;
+  /** When the client last used it (UTC). */
+  last_seen_at: string;
+  /** ready; degraded while its provider or the extension is unavailable; closed once it ended or expired. */
+  state: "ready" | "degraded" | "closed";
+  /** The tab the session is about, when it is about one. */
+  tab_id?: number;
+  /** That tab's page, when known. */
+  url?: string;
+  /** The model provider: openai (and servers that speak its API), anthropic, or none (offline triage from the evidence). */
+  provider?: "openai" | "anthropic" | "none";
+  /** Events in its log; the last one's seq. */
+  events: number;
+  /** Questions asked in it. */
+  turns: number;
+  /** What it waits for: approval requests (apr_...) and tool calls still running. */
+  pending: string[];
+}
+
+/** The sessions the daemon keeps, the panel's first. */
+export interface PanelSessions {
+  /** Newest first. */
+  sessions: PanelSession[];
+}
+
+/** What the panel shows in its header: the daemon, the extension, the providers and redaction. */
+export interface PanelStatus {
+  /** The daemon's version. */
+  daemon_version: string;
+  /** Whether the extension is syncing. */
+  extension_connected: boolean;
+  /** Whether the person switched AI Web Pilot on in the popup. */
+  ai_web_pilot: boolean;
+  /** Each provider and whether it answers (asked when the status is asked for, at most every few seconds). */
+  providers: ProviderHealth[];
+  /** The model provider: openai (and servers that speak its API), anthropic, or none (offline triage from the evidence). */
+  default_provider: "openai" | "anthropic" | "none";
+  redaction: EgressRedaction;
+  /** Approval requests waiting for a person. */
+  pending_approvals: number;
+  /** Whether agent_watch is on. */
+  watch_enabled: boolean;
+}
+
+/** The turn a question started; its events follow on the session's stream. */
+export interface PanelTurn {
+  /** The session's id. */
+  session_id: string;
+  /** The turn's number in the session (1 for the first question). */
+  turn: number;
+  /** The event number of the question in the session's log. */
+  seq: number;
+  /** The model provider: openai (and servers that speak its API), anthropic, or none (offline triage from the evidence). */
+  provider: "openai" | "anthropic" | "none";
+}
+
+/** The panel's switch for agent_watch (POST /panel/watch): the person turns it on for a session, or off. */
+export interface PanelWatch {
+  /** On or off. */
+  enabled: boolean;
+  /** The session's id. */
+  session_id?: string;
+  /** What fires it; errors and network_errors if absent. */
+  events?: Array<"errors" | "network_errors" | "security" | "websocket">;
+}
+
 /** The approval requests waiting for a human decision, oldest first. */
 export interface PendingApprovals {
   /** Every request still pending; none when empty. */
@@ -1013,6 +1168,24 @@ export interface RefreshResult {
   effects: ActionEffects;
 }
 
+/** What replaying an exported session needs to know. */
+export interface ReplayMetadata {
+  /** The daemon that exported it. */
+  daemon_version: string;
+  /** The redaction policy its events went through. */
+  policy_version: string;
+  /** The first event's seq (0 when empty). */
+  first_seq: number;
+  /** The last event's seq (0 when empty). */
+  last_seq: number;
+  /** Each provider and model asked, as provider/model. */
+  models: string[];
+  /** Requests sent to model providers. */
+  provider_requests: number;
+  /** Masks in the export. */
+  redacted_count: number;
+}
+
 /** A command for the extension to run in a tab. */
 export interface SaveStateCommand {
   /** Matches the result to the waiting call. */
@@ -1072,6 +1245,116 @@ export interface ScrollPosition {
   y: number;
 }
 
+/** One event of a session's log. type says which one field carries it: message (a turn's question or final answer), evidence, tool_call, tool_result, approval (asked, then decided), provider_request (exactly what went to a model), watch (a context envelope agent_watch posted), notice (something the person should know: a provider failed, a session could not be resumed) or turn (a turn began or ended). A delta (part of an answer as it streams) is sent on the stream only and has no seq; the answer's message holds it all. */
+export interface SessionEvent {
+  /** Its number in the session's log, from 1; absent on a delta. */
+  seq?: number;
+  /** When it happened (UTC). */
+  at: string;
+  /** Which field carries the event. */
+  type: "message" | "delta" | "evidence" | "tool_call" | "tool_result" | "approval" | "provider_request" | "watch" | "notice" | "turn";
+  /** The turn it belongs to (0: none, such as a watch envelope). */
+  turn: number;
+  message?: SessionMessage;
+  /** A piece of the answer's text as it streams. */
+  delta?: string;
+  evidence?: EvidenceCard;
+  tool_call?: SessionToolCall;
+  tool_result?: SessionToolResult;
+  approval?: Approval;
+  provider_request?: ProviderRequest;
+  watch?: AgentContextEnvelope;
+  notice?: SessionNotice;
+  turn_state?: TurnState;
+}
+
+/** A session's kept events after a cursor, as JSON (the stream's events without waiting). */
+export interface SessionEvents {
+  /** The session's id. */
+  session_id: string;
+  /** Oldest first. */
+  events: SessionEvent[];
+}
+
+/** A session exported: its metadata and every event of its log, redacted, with what a replay needs (the providers and models asked, the redaction policy, the daemon's version). */
+export interface SessionExport {
+  /** The export's format and its version. */
+  format: "gasoline-session/1";
+  /** When it was exported (UTC). */
+  exported_at: string;
+  session: PanelSession;
+  /** The log, oldest first. */
+  events: SessionEvent[];
+  replay: ReplayMetadata;
+}
+
+/** A turn's question, or the model's answer to it. */
+export interface SessionMessage {
+  /** Who said it. */
+  role: "user" | "assistant";
+  /** What was said, redacted. */
+  text: string;
+  /** The model provider: openai (and servers that speak its API), anthropic, or none (offline triage from the evidence). */
+  provider?: "openai" | "anthropic" | "none";
+  /** The model that answered, for an answer. */
+  model?: string;
+}
+
+/** Something the person should know, shown in the timeline. */
+export interface SessionNotice {
+  /** How much it matters. */
+  level: "info" | "warning" | "error";
+  /** What happened. */
+  code: "session_lost" | "provider_failed" | "egress_blocked" | "step_limit" | "cost_limit" | "watch_triggered" | "watch_refused" | "approval_expired" | "redaction_failed";
+  /** What happened, in words (never a key or a secret). */
+  text: string;
+}
+
+/** What the panel sends to open a session, or to resume one (POST /panel/sessions). */
+export interface SessionOpen {
+  /** The session's id. */
+  resume?: string;
+  /** The tab the panel sits beside. */
+  tab_id?: number;
+  /** That tab's page. */
+  url?: string;
+  /** The model provider: openai (and servers that speak its API), anthropic, or none (offline triage from the evidence). */
+  provider?: "openai" | "anthropic" | "none";
+}
+
+/** The session the panel works in. resumed is false when the session asked for was lost (expired, or never existed) and a new one began: the panel says so. */
+export interface SessionOpened {
+  session: PanelSession;
+  /** True when the session asked for goes on; false for a new one. */
+  resumed: boolean;
+  /** Why a session asked for could not be resumed. */
+  notice?: string;
+}
+
+/** A tool call the model asked for. */
+export interface SessionToolCall {
+  /** The provider's id for the call. */
+  call_id: string;
+  /** The tool. */
+  tool: string;
+  /** Its arguments, redacted. */
+  arguments: { [key: string]: unknown };
+  /** The mode's mutation class, when the mode is known. */
+  mutation?: "read_only" | "mutating" | "destructive";
+}
+
+/** What a tool call came to, as the model was told. */
+export interface SessionToolResult {
+  /** The call it answers. */
+  call_id: string;
+  /** True when the tool ran and succeeded. */
+  ok: boolean;
+  /** The ToolError's code (approval_required, approval_denied, watch_read_only...), when it failed. */
+  error_code?: string;
+  /** The result's text, as the model read it, redacted. */
+  text: string;
+}
+
 /** A width and a height. */
 export interface Size {
   width: number;
@@ -1119,6 +1402,18 @@ export interface TabInfo {
   tracked: boolean;
   /** True while the tab loads a page (until its load event); absent: loaded. */
   loading?: boolean;
+}
+
+/** A turn began, or ended. */
+export interface TurnState {
+  /** started; done with an answer; failed (a provider failure, a limit, egress blocked). */
+  state: "started" | "done" | "failed";
+  /** What started it: the person's question, or agent_watch. */
+  trigger: "question" | "watch";
+  /** Model requests made in the turn. */
+  steps: number;
+  /** Tokens asked and answered in the turn, as the providers counted them. */
+  tokens?: number;
 }
 
 /** A command for the extension to run in a tab. */

@@ -60,8 +60,18 @@ def decide(request_id: str, decision: str) -> int:
     return 0
 
 
+def pair() -> int:
+    """A one-time code for the person to type into the agent panel."""
+    answer = _approvals_route("POST", "/pairing")
+    if answer is None:
+        return 1
+    print(f"Type this code into the Gasoline panel: {answer['code']}  (it works once, until {answer['expires_at']})")
+    return 0
+
+
 def _approvals_route(method: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any] | None:
-    """Ask the daemon's approval route with the approver token; None (said on stderr) when it refuses."""
+    """Ask a human channel's route (/approvals, /pairing) with the approver token; None (said on
+    stderr) when it refuses."""
     import http.client
 
     from gasoline.state import DaemonFiles
@@ -134,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("doctor", help="check the whole chain, a line per check")
     commands.add_parser("extension-path", help="print the directory of the built extension, to load in Chrome")
     commands.add_parser("approvals", help="list the calls waiting for your approval")
+    commands.add_parser("pair", help="show a one-time code that pairs the browser's agent panel with the daemon")
     for name, help_text in (("approve", "approve a pending call"), ("deny", "deny a pending call")):
         decision = commands.add_parser(name, help=help_text)
         decision.add_argument("request_id", help="the request id from the approval_required error (apr_...)")
@@ -155,6 +166,8 @@ def main(argv: list[str] | None = None) -> int:
         return stop(args.port)
     if args.command == "approvals":
         return list_approvals()
+    if args.command == "pair":
+        return pair()
     if args.command in ("approve", "deny"):
         return decide(args.request_id, args.command)
     if args.command == "doctor":

@@ -32,6 +32,15 @@ from .handlers.analyze import AnalyzeHandlers
 from .handlers.configure import ConfigureHandlers
 from .handlers.interact import InteractHandlers
 from .handlers.observe import ObserveHandlers
+from .panel.actions import RecentActions
+from .panel.agent import AgentLoop, RunLimits
+from .panel.evidence import Evidence
+from .panel.mcp_sessions import McpSessions
+from .panel.pairing import Pairing
+from .panel.panel_tools import PanelTools
+from .panel.providers.registry import Providers
+from .panel.sessions import SessionLog
+from .panel.watch import AgentWatch, WatchPoster
 from .project import CONFIG_FILE, ProjectConfigError, load_project_config
 from .safety.approvals import Allowance, ApprovalEngine
 from .safety.audit import AuditTrail
@@ -65,6 +74,22 @@ class Services:
     continuations: Continuations
     transports: TransportStatus
     backend: Backend
+    sessions: SessionLog
+    actions: RecentActions
+    watch: AgentWatch
+    pairing: Pairing
+    providers: Providers
+
+
+@dataclass(frozen=True)
+class Panel:
+    """The agent panel's daemon side: what its routes use."""
+
+    sessions: SessionLog
+    loop: AgentLoop
+    watch: AgentWatch
+    pairing: Pairing
+    providers: Providers
 
 
 @dataclass(frozen=True)
@@ -78,6 +103,7 @@ class Daemon:
     tools: LocalTools
     server: McpServer
     sessions: Sessions
+    panel: Panel
 
 
 def create_daemon(config: DaemonConfig | None = None, services: Services | None = None) -> Daemon:
@@ -92,8 +118,9 @@ def create_daemon(config: DaemonConfig | None = None, services: Services | None 
         services.extension,
         services.background,
     )
-    tools = LocalTools(dispatcher, services.redactor, services.continuations, LIMITS.results.max_result_bytes)
-    server = McpServer(SERVER_INFO, tools)
+    recorder = McpSessions(services.sessions, services.actions, LIMITS.panel.tool_result_chars)
+    tools = LocalTools(dispatcher, services.redactor, services.continuations, LIMITS.results.max_result_bytes, recorder)
+    server = McpServer(SERVER_INFO, tools, opened=recorder.opened)
     return Daemon(
         config,
         services,
@@ -102,7 +129,24 @@ def create_daemon(config: DaemonConfig | None = None, services: Services | None 
         tools,
         server,
         Sessions(LIMITS.mcp.session_idle_seconds, LIMITS.mcp.max_sessions),
+        create_panel(services, dispatcher),
     )
+
+
+def create_panel(services: Services, dispatcher: Dispatcher) -> Panel:
+    """The panel's agent loop over the one dispatcher, and agent_watch's runs through it, read-only."""
+    limits = LIMITS.panel
+    tools = PanelTools(dispatcher, services.redactor, limits.tool_result_chars, services.actions)
+    evidence = Evidence(tools, services.actions, limits.evidence_entries)
+    question = RunLimits(steps=limits.agent_steps, tokens=None, most="destructive")
+    loop = AgentLoop(
+        services.sessions, tools, evidence, services.providers, services.redactor, services.approvals,
+        limits.answer_tokens, question,
+    )  # fmt: skip
+    watched = RunLimits(steps=limits.watch_steps, tokens=limits.watch_tokens, most="read_only")
+    poster = WatchPoster(services.sessions, loop, evidence, services.redactor, watched, services.watch)
+    services.watch.post = poster.post
+    return Panel(services.sessions, loop, services.watch, services.pairing, services.providers)
 
 
 def create_handlers(config: DaemonConfig, services: Services) -> ToolHandlers:
@@ -124,6 +168,7 @@ def create_handlers(config: DaemonConfig, services: Services) -> ToolHandlers:
             services.transports,
             config.files.log if config.files else None,
             services.backend,
+            services.watch,
         ),
     )
 
@@ -148,18 +193,33 @@ def create_services(config: DaemonConfig) -> Services:
         extension.tab_scope,
     )
     commands = CommandChannel()
+    panel = LIMITS.panel
+    watch = AgentWatch(panel.watch_fingerprints)
+    captured = CaptureStore()
+    captured.listen(watch.observe)
     return Services(
         clock=ServerClock(),
         redactor=redactor,
         approvals=approvals,
         extension=extension,
-        captured=CaptureStore(),
+        captured=captured,
         commands=commands,
         browser=Browser(commands, extension),
         background=BackgroundCalls(),
         continuations=Continuations(LIMITS.results.continuation_seconds, LIMITS.results.continuations),
         transports=TransportStatus(),
         backend=Backend(redactor),
+        sessions=SessionLog(
+            files.sessions if files else None,
+            redactor,
+            panel.session_idle_seconds,
+            panel.max_sessions,
+            panel.session_events,
+        ),
+        actions=RecentActions(),
+        watch=watch,
+        pairing=Pairing(files.panel_token if files else None, panel.pairing_code_seconds, panel.pairing_attempts),
+        providers=Providers(project.panel if project.panel is not MISSING else None),
     )
 
 

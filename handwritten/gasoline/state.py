@@ -117,6 +117,16 @@ class DaemonFiles:
     def log(self) -> Path:
         return self._file("log")
 
+    @property
+    def sessions(self) -> Path:
+        """The sessions' logs (one JSON-lines file each, and its metadata), which outlive a restart."""
+        return self.root / f"sessions-{self.port}"
+
+    @property
+    def panel_token(self) -> Path:
+        """The digest of the agent panel's bearer token (never the token), kept across restarts."""
+        return self._file("panel.token")
+
     def read_token(self, path: Path | None = None) -> str | None:
         try:
             return (path or self.token).read_text().strip() or None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from dataclasses import replace
 
 import pytest
 from pydantic import BaseModel
@@ -13,7 +14,7 @@ from gasoline.composition import DaemonConfig, create_daemon, create_services
 from gasoline.contract import CallContext, ModeHandler
 from gasoline.core.dispatch import Dispatcher
 from gasoline.core.errors import UnknownTool
-from gasoline_generated.dispatch import MODES
+from gasoline_generated.dispatch import MODES, handler_table
 from gasoline_generated.models import ConfigureHealthParams, ConfigureHealthResult, ToolError
 
 
@@ -54,21 +55,34 @@ def test_an_unknown_parameter_names_the_mode_and_the_parameter(dispatcher: Dispa
 @pytest.mark.parametrize(
     ("arguments", "expected"),
     [
-        ({}, "configure: 'action' is required; one of: clear, health, snapshot"),
-        (None, "configure: 'action' is required; one of: clear, health, snapshot"),
-        ({"action": "reboot"}, "configure: action='reboot' is not a mode; one of: clear, health, snapshot"),
-        ({"action": ["health"]}, "configure: action=['health'] is not a mode; one of: clear, health, snapshot"),
+        ({}, "configure: 'action' is required; one of: agent_watch, clear, health, snapshot"),
+        (None, "configure: 'action' is required; one of: agent_watch, clear, health, snapshot"),
+        ({"action": "reboot"}, "configure: action='reboot' is not a mode; one of: agent_watch, clear, health, snapshot"),
         (
-            {"action": "agent_watch"},
-            "configure: action='agent_watch' is planned but not available yet; one of: clear, health, snapshot",
+            {"action": ["health"]},
+            "configure: action=['health'] is not a mode; one of: agent_watch, clear, health, snapshot",
         ),
     ],
 )
-def test_a_missing_unknown_or_planned_mode_lists_the_modes_there_are(
+def test_a_missing_or_unknown_mode_lists_the_modes_there_are(
     dispatcher: Dispatcher, arguments: dict | None, expected: str
 ) -> None:
     error = errors_of(dispatcher, "configure", arguments)
     assert (error.error, error.message) == ("unknown_mode", expected)
+
+
+def test_a_planned_mode_says_it_is_planned() -> None:
+    """A mode the spec declares but does not publish yet (here agent_watch, as if planned)."""
+    daemon = create_daemon()
+    modes = {key: replace(entry, published=key != ("configure", "agent_watch")) for key, entry in MODES.items()}
+    handlers = handler_table(daemon.handlers, daemon.services.browser)
+    services = daemon.services
+    planned = Dispatcher(modes, handlers, services.approvals, services.extension, services.background)
+    error = errors_of(planned, "configure", {"action": "agent_watch"})
+    assert (error.error, error.message) == (
+        "unknown_mode",
+        "configure: action='agent_watch' is planned but not available yet; one of: clear, health, snapshot",
+    )
 
 
 @pytest.mark.parametrize("tool", ["nonsense", "", "Analyze"])

@@ -19,10 +19,10 @@ from gasoline_generated.dispatch import MODES
 ROOT = Path(__file__).resolve().parents[2]
 COMBINATORS = {"oneOf", "anyOf", "allOf", "not", "if", "then", "else", "$ref", "$defs"}
 # What a client reads before its first call: the budget keeps the payload a fraction of its peers'
-# (chrome-devtools-mcp about 29,400 characters, Playwright MCP about 20,300). Published: the browser,
-# code and backend tools; every mode: agent_watch too.
-PUBLISHED_BUDGET = 14_500
+# (chrome-devtools-mcp about 29,400 characters, Playwright MCP about 20,300). Every declared mode is
+# published now (the browser, code and backend tools, and agent_watch), so both budgets are one.
 EVERYTHING_BUDGET = 15_000
+PUBLISHED_BUDGET = EVERYTHING_BUDGET
 
 
 def published_payload() -> dict[str, Any]:

@@ -1,6 +1,6 @@
 // Generated from spec/events/*.yaml, spec/messages/**/*.yaml by `python3 tasks.py gen`. Do not edit by hand.
 import type { ConsoleEvent, ExceptionEvent, NetworkBodyEvent, NetworkErrorEvent, WebSocketEvent } from "../../ts/events";
-import type { AccessibilityAuditParams, AccessibilityAuditResult, Approval, ApprovalDecision, ClickParams, ClickResult, Command, CommandResult, DeleteStateParams, DeleteStateResult, DomQueryParams, DomQueryResult, EventBatch, ExecuteJsParams, ExecuteJsResult, HighlightParams, HighlightResult, IngestResult, ListStatesParams, ListStatesResult, LoadStateParams, LoadStateResult, NavigateParams, NavigateResult, NewTabParams, NewTabResult, PageInfoParams, PageInfoResult, ProviderReply, ProviderRequest, RefreshParams, RefreshResult, SaveStateParams, SaveStateResult, SyncRequest, SyncResponse, TypeTextParams, TypeTextResult, UploadParams, UploadResult } from "../../ts/messages";
+import type { AccessibilityAuditParams, AccessibilityAuditResult, Approval, ApprovalDecision, ClickParams, ClickResult, Command, CommandResult, DeleteStateParams, DeleteStateResult, DomQueryParams, DomQueryResult, EventBatch, ExecuteJsParams, ExecuteJsResult, HighlightParams, HighlightResult, IngestResult, ListStatesParams, ListStatesResult, LoadStateParams, LoadStateResult, NavigateParams, NavigateResult, NewTabParams, NewTabResult, PageInfoParams, PageInfoResult, PairingRequest, PanelPairing, PanelQuestion, PanelTurn, ProviderReply, ProviderRequest, RefreshParams, RefreshResult, SaveStateParams, SaveStateResult, SyncRequest, SyncResponse, TypeTextParams, TypeTextResult, UploadParams, UploadResult } from "../../ts/messages";
 
 // spec/events/console.yaml: examples.valid[0]
 export const example1: ConsoleEvent = {"type": "console", "ts": "2026-11-22T10:30:00.000Z", "level": "log", "message": "cart loaded 3 items", "url": "http://localhost:3000/cart", "tabId": 7};
@@ -642,80 +642,117 @@ export const example189: IngestResult = {"accepted": 1, "rejected": [{"index": 1
 
 // spec/messages/events.yaml: examples.response.invalid[0]: negative count (a value constraint: checked by the daemon only)
 
+// spec/messages/pairing.yaml: examples.request.valid[0]
+export const example191: PairingRequest = {"code": "K7QF-2MXP"};
+
+// spec/messages/pairing.yaml: examples.request.invalid[0]: not the form a code is shown in (a value constraint: checked by the daemon only)
+
+// spec/messages/pairing.yaml: examples.request.invalid[1]: no code
+// @ts-expect-error
+export const example193: PairingRequest = {};
+
+// spec/messages/pairing.yaml: examples.response.valid[0]
+export const example194: PanelPairing = {"token": "3b5f0c9a1d7e4f2a8c6b0e9d1f3a5c7e9b1d3f5a7c9e", "paired_at": "2026-11-26T12:00:00Z"};
+
+// spec/messages/pairing.yaml: examples.response.invalid[0]: a token too short to be one (a value constraint: checked by the daemon only)
+
+// spec/messages/panel.yaml: examples.request.valid[0]
+export const example196: PanelQuestion = {"text": "Why does checkout fail?"};
+
+// spec/messages/panel.yaml: examples.request.valid[1]
+export const example197: PanelQuestion = {"text": "What failed on this page?", "provider": "none"};
+
+// spec/messages/panel.yaml: examples.request.invalid[0]: an empty question (a value constraint: checked by the daemon only)
+
+// spec/messages/panel.yaml: examples.request.invalid[1]: unknown provider
+// @ts-expect-error
+export const example199: PanelQuestion = {"text": "Why?", "provider": "litellm"};
+
+// spec/messages/panel.yaml: examples.request.invalid[2]: the panel never sends a key
+// @ts-expect-error
+export const example200: PanelQuestion = {"text": "Why?", "api_key": "sk-123"};
+
+// spec/messages/panel.yaml: examples.response.valid[0]
+export const example201: PanelTurn = {"session_id": "sess_0123456789abcdef0123", "turn": 1, "seq": 1, "provider": "none"};
+
+// spec/messages/panel.yaml: examples.response.invalid[0]: not a session id (a value constraint: checked by the daemon only)
+
+// spec/messages/panel.yaml: examples.response.invalid[1]: turns count from 1 (a value constraint: checked by the daemon only)
+
 // spec/messages/provider.yaml: examples.request.valid[0]
-export const example191: ProviderRequest = {"provider": "openai", "model": "gpt-4.1-mini", "system": "You help a developer understand the page in front of them.", "messages": [{"role": "user", "content": "Why does checkout fail? Evidence: TypeError: Cannot read properties of undefined (reading 'valueOf')"}, {"role": "assistant", "content": "", "tool_calls": [{"id": "call_1", "name": "observe", "arguments": {"what": "errors"}}]}, {"role": "tool", "content": "{\"entries\": []}", "tool_call_id": "call_1"}], "tools": [{"name": "observe", "description": "Read what was captured.", "input_schema": {"type": "object"}}], "max_tokens": 1024, "redaction": {"policy_version": "1", "redacted_count": 2, "blocked": false}};
+export const example204: ProviderRequest = {"provider": "openai", "model": "gpt-4.1-mini", "system": "You help a developer understand the page in front of them.", "messages": [{"role": "user", "content": "Why does checkout fail? Evidence: TypeError: Cannot read properties of undefined (reading 'valueOf')"}, {"role": "assistant", "content": "", "tool_calls": [{"id": "call_1", "name": "observe", "arguments": {"what": "errors"}}]}, {"role": "tool", "content": "{\"entries\": []}", "tool_call_id": "call_1"}], "tools": [{"name": "observe", "description": "Read what was captured.", "input_schema": {"type": "object"}}], "max_tokens": 1024, "redaction": {"policy_version": "1", "redacted_count": 2, "blocked": false}};
 
 // spec/messages/provider.yaml: examples.request.invalid[0]: no messages (a value constraint: checked by the daemon only)
 
 // spec/messages/provider.yaml: examples.request.invalid[1]: unknown provider
 // @ts-expect-error
-export const example193: ProviderRequest = {"provider": "litellm", "model": "m", "messages": [{"role": "user", "content": "x"}], "tools": [], "max_tokens": 10, "redaction": {"policy_version": "1", "redacted_count": 0, "blocked": false}};
+export const example206: ProviderRequest = {"provider": "litellm", "model": "m", "messages": [{"role": "user", "content": "x"}], "tools": [], "max_tokens": 10, "redaction": {"policy_version": "1", "redacted_count": 0, "blocked": false}};
 
 // spec/messages/provider.yaml: examples.request.invalid[2]: system is not a message role (it has its own field)
 // @ts-expect-error
-export const example194: ProviderRequest = {"provider": "openai", "model": "m", "messages": [{"role": "system", "content": "x"}], "tools": [], "max_tokens": 10, "redaction": {"policy_version": "1", "redacted_count": 0, "blocked": false}};
+export const example207: ProviderRequest = {"provider": "openai", "model": "m", "messages": [{"role": "system", "content": "x"}], "tools": [], "max_tokens": 10, "redaction": {"policy_version": "1", "redacted_count": 0, "blocked": false}};
 
 // spec/messages/provider.yaml: examples.response.valid[0]
-export const example195: ProviderReply = {"provider": "anthropic", "model": "claude-sonnet-4-5", "text": "The total reads item.price of a line without one.", "tool_calls": [], "stop_reason": "end", "input_tokens": 812, "output_tokens": 64};
+export const example208: ProviderReply = {"provider": "anthropic", "model": "claude-sonnet-4-5", "text": "The total reads item.price of a line without one.", "tool_calls": [], "stop_reason": "end", "input_tokens": 812, "output_tokens": 64};
 
 // spec/messages/provider.yaml: examples.response.valid[1]
-export const example196: ProviderReply = {"provider": "openai", "model": "gpt-4.1-mini", "text": "", "tool_calls": [{"id": "call_1", "name": "observe", "arguments": {"what": "errors"}}], "stop_reason": "tool_calls"};
+export const example209: ProviderReply = {"provider": "openai", "model": "gpt-4.1-mini", "text": "", "tool_calls": [{"id": "call_1", "name": "observe", "arguments": {"what": "errors"}}], "stop_reason": "tool_calls"};
 
 // spec/messages/provider.yaml: examples.response.invalid[0]: unknown stop reason
 // @ts-expect-error
-export const example197: ProviderReply = {"provider": "openai", "model": "m", "text": "x", "tool_calls": [], "stop_reason": "done"};
+export const example210: ProviderReply = {"provider": "openai", "model": "m", "text": "x", "tool_calls": [], "stop_reason": "done"};
 
 // spec/messages/provider.yaml: examples.response.invalid[1]: tool call without its id
 // @ts-expect-error
-export const example198: ProviderReply = {"provider": "openai", "model": "m", "text": "x", "tool_calls": [{"name": "observe", "arguments": {}}], "stop_reason": "tool_calls"};
+export const example211: ProviderReply = {"provider": "openai", "model": "m", "text": "x", "tool_calls": [{"name": "observe", "arguments": {}}], "stop_reason": "tool_calls"};
 
 // spec/messages/sync.yaml: examples.request.valid[0]
-export const example199: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": false}, "tab": {"id": 7, "url": "http://localhost:3000/cart", "title": "Cart", "tracked": true, "loading": true}, "dropped_events": 0};
+export const example212: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": false}, "tab": {"id": 7, "url": "http://localhost:3000/cart", "title": "Cart", "tracked": true, "loading": true}, "dropped_events": 0};
 
 // spec/messages/sync.yaml: examples.request.valid[1]
-export const example200: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": false, "captureNetworkBodies": true, "aiWebPilotEnabled": true}, "dropped_events": 12};
+export const example213: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": false, "captureNetworkBodies": true, "aiWebPilotEnabled": true}, "dropped_events": 12};
 
 // spec/messages/sync.yaml: examples.request.valid[2]
-export const example201: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": true}, "dropped_events": 0, "wait_ms": 15000, "acks": ["cmd_02"], "results": [{"correlation_id": "cmd_01", "kind": "page_info", "status": "error", "error": {"code": "tab_gone", "message": "the tab was closed"}}], "redacted_count": [{"class": "api_key", "count": 2}, {"class": "credential", "count": 1}]};
+export const example214: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": true}, "dropped_events": 0, "wait_ms": 15000, "acks": ["cmd_02"], "results": [{"correlation_id": "cmd_01", "kind": "page_info", "status": "error", "error": {"code": "tab_gone", "message": "the tab was closed"}}], "redacted_count": [{"class": "api_key", "count": 2}, {"class": "credential", "count": 1}]};
 
 // spec/messages/sync.yaml: examples.request.invalid[0]: a setting missing
 // @ts-expect-error
-export const example202: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false}, "dropped_events": 0};
+export const example215: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false}, "dropped_events": 0};
 
 // spec/messages/sync.yaml: examples.request.invalid[1]: negative drop count (a value constraint: checked by the daemon only)
 
 // spec/messages/sync.yaml: examples.request.invalid[2]: tab without tracked
 // @ts-expect-error
-export const example204: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": false}, "dropped_events": 0, "tab": {"id": 7, "url": "x", "title": "y"}};
+export const example217: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": false}, "dropped_events": 0, "tab": {"id": 7, "url": "x", "title": "y"}};
 
 // spec/messages/sync.yaml: examples.request.invalid[3]: waits longer than a poll may (a value constraint: checked by the daemon only)
 
 // spec/messages/sync.yaml: examples.request.invalid[4]: a result without kind and status
 // @ts-expect-error
-export const example206: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": false}, "dropped_events": 0, "results": [{"correlation_id": "cmd_01"}]};
+export const example219: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": false}, "dropped_events": 0, "results": [{"correlation_id": "cmd_01"}]};
 
 // spec/messages/sync.yaml: examples.request.invalid[5]: a class counted zero times (a value constraint: checked by the daemon only)
 
 // spec/messages/sync.yaml: examples.response.valid[0]
-export const example208: SyncResponse = {"service": "gasoline", "version": "0.1.0"};
+export const example221: SyncResponse = {"service": "gasoline", "version": "0.1.0"};
 
 // spec/messages/sync.yaml: examples.response.valid[1]
-export const example209: SyncResponse = {"service": "gasoline", "version": "0.1.0", "commands": [{"correlation_id": "cmd_02", "kind": "page_info", "timeout_ms": 10000, "params": {}}]};
+export const example222: SyncResponse = {"service": "gasoline", "version": "0.1.0", "commands": [{"correlation_id": "cmd_02", "kind": "page_info", "timeout_ms": 10000, "params": {}}]};
 
 // spec/messages/sync.yaml: examples.response.valid[2]
-export const example210: SyncResponse = {"service": "gasoline", "version": "0.1.0", "redaction": {"key": "5f2b9c0d4e1a7386b2c4d6e8f0a1b3c5d7e9f1a3b5c7d9e1f3a5b7c9d1e3f5a7", "patterns": [{"name": "internal_ticket_key", "pattern": "TKT-[0-9]{6}-[A-Z]{4}"}]}};
+export const example223: SyncResponse = {"service": "gasoline", "version": "0.1.0", "redaction": {"key": "5f2b9c0d4e1a7386b2c4d6e8f0a1b3c5d7e9f1a3b5c7d9e1f3a5b7c9d1e3f5a7", "patterns": [{"name": "internal_ticket_key", "pattern": "TKT-[0-9]{6}-[A-Z]{4}"}]}};
 
 // spec/messages/sync.yaml: examples.response.invalid[0]: not gasoline
 // @ts-expect-error
-export const example211: SyncResponse = {"service": "other", "version": "0.1.0"};
+export const example224: SyncResponse = {"service": "other", "version": "0.1.0"};
 
 // spec/messages/sync.yaml: examples.response.invalid[1]: a key too short (a value constraint: checked by the daemon only)
 
 // spec/tools/analyze/accessibility.yaml: examples.results[0]
-export const example213: AccessibilityAuditResult = {"url": "http://localhost:3000/signup", "timestamp": "2024-01-15T10:30:00.000Z", "summary": {"violations": 2, "passes": 52, "incomplete": 2, "inapplicable": 31}, "violations": [{"id": "color-contrast", "impact": "serious", "description": "Elements must have sufficient color contrast", "helpUrl": "https://dequeuniversity.com/rules/axe/4.8/color-contrast", "wcag": ["wcag2aa", "1.4.3"], "nodeCount": 1, "nodes": [{"selector": "#signup-form > label:nth-child(2)", "html": "<label class=\"form-label subtle\">Email address</label>", "failureSummary": "Element has insufficient color contrast of 2.8:1 (foreground: #999999, background: #ffffff, required: 4.5:1)", "fix": "Change foreground color to at least #767676 for 4.5:1 contrast ratio"}]}, {"id": "image-alt", "impact": "critical", "description": "Images must have alternate text", "helpUrl": "https://dequeuniversity.com/rules/axe/4.8/image-alt", "wcag": ["wcag2a", "1.1.1"], "nodeCount": 1, "nodes": [{"selector": "img.hero-image", "html": "<img class=\"hero-image\" src=\"/hero.jpg\">", "failureSummary": "Element does not have an alt attribute", "fix": "Add an alt attribute describing the image content"}]}], "cached": false};
+export const example226: AccessibilityAuditResult = {"url": "http://localhost:3000/signup", "timestamp": "2024-01-15T10:30:00.000Z", "summary": {"violations": 2, "passes": 52, "incomplete": 2, "inapplicable": 31}, "violations": [{"id": "color-contrast", "impact": "serious", "description": "Elements must have sufficient color contrast", "helpUrl": "https://dequeuniversity.com/rules/axe/4.8/color-contrast", "wcag": ["wcag2aa", "1.4.3"], "nodeCount": 1, "nodes": [{"selector": "#signup-form > label:nth-child(2)", "html": "<label class=\"form-label subtle\">Email address</label>", "failureSummary": "Element has insufficient color contrast of 2.8:1 (foreground: #999999, background: #ffffff, required: 4.5:1)", "fix": "Change foreground color to at least #767676 for 4.5:1 contrast ratio"}]}, {"id": "image-alt", "impact": "critical", "description": "Images must have alternate text", "helpUrl": "https://dequeuniversity.com/rules/axe/4.8/image-alt", "wcag": ["wcag2a", "1.1.1"], "nodeCount": 1, "nodes": [{"selector": "img.hero-image", "html": "<img class=\"hero-image\" src=\"/hero.jpg\">", "failureSummary": "Element does not have an alt attribute", "fix": "Add an alt attribute describing the image content"}]}], "cached": false};
 
 // spec/tools/analyze/accessibility.yaml: examples.results[1]
-export const example214: AccessibilityAuditResult = {"url": "http://localhost:3000/signup", "timestamp": "2024-01-15T10:30:12.000Z", "summary": {"violations": 0, "passes": 3, "incomplete": 0, "inapplicable": 5}, "violations": [], "passes": [{"id": "label", "description": "Form elements must have labels"}, {"id": "button-name", "description": "Buttons must have discernible text"}, {"id": "image-alt", "description": "Images must have alternate text"}], "cached": true};
+export const example227: AccessibilityAuditResult = {"url": "http://localhost:3000/signup", "timestamp": "2024-01-15T10:30:12.000Z", "summary": {"violations": 0, "passes": 3, "incomplete": 0, "inapplicable": 5}, "violations": [], "passes": [{"id": "label", "description": "Form elements must have labels"}, {"id": "button-name", "description": "Buttons must have discernible text"}, {"id": "image-alt", "description": "Images must have alternate text"}], "cached": true};
 
 // spec/tools/interact/upload.yaml: examples.results[0]
-export const example215: UploadResult = {"success": true, "selector": "input[type=file]", "file_name": "avatar.png", "size_bytes": 48213, "mime_type": "image/png"};
+export const example228: UploadResult = {"success": true, "selector": "input[type=file]", "file_name": "avatar.png", "size_bytes": 48213, "mime_type": "image/png"};

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +41,11 @@ class CaptureStore:
         self._lock = threading.Lock()
         self.accepted = 0
         self.rejected = 0
+        self._listeners: list[Callable[[dict[str, Any]], None]] = []
+
+    def listen(self, listener: Callable[[dict[str, Any]], None]) -> None:
+        """Call listener with each event as it is kept (redacted); it must return at once."""
+        self._listeners.append(listener)
 
     def count(self, accepted: int, rejected: int) -> None:
         """Events accepted and rejected by ingestion, for health."""
@@ -53,6 +59,8 @@ class CaptureStore:
         self.buffers[BUFFER_OF_TYPE[event["type"]]].append(Captured(next(self._seq), at, event), size)
         if event["type"] == "websocket":
             self.websockets.record(event, at)
+        for listener in self._listeners:
+            listener(event)
 
     def newest_first(self, *names: str) -> list[Captured]:
         """The entries of the named buffers, merged, newest first."""

@@ -76,9 +76,12 @@ class Dispatcher:
         arguments: Mapping[str, Any] | None,
         progress: ProgressReporter | None = None,
         repository: Callable[[], Path] | None = None,
+        most: MutationClass = "destructive",
     ) -> ToolResult:
         """Run one tools/call. Raises UnknownTool; every other failure is an error result.
-        repository finds the calling client's repository root, for the code tools."""
+        repository finds the calling client's repository root, for the code tools. most: the
+        highest mutation class this caller may run at all (read_only for a run that reads untrusted
+        data); a call above it fails before any gate, and no approval can lift that."""
         if tool not in self._published:
             raise UnknownTool(tool, self.tools)
         try:
@@ -90,6 +93,9 @@ class Dispatcher:
                 self._check_ai_web_pilot(entry)
             context = CallContext(entry) if repository is None else CallContext(entry, find_repository=repository)
             mutation, explain = self._assess(entry, params, context)
+            if MUTATION_ORDER.index(mutation) > MUTATION_ORDER.index(most):
+                message = f"{entry.label} is {mutation}, and this run may only read; nothing was done"
+                raise ToolFailure.of(entry, "read_only_run", message)
             tab_id = self._approvals.check(entry, mutation, params, own, approval_id, explain)
         except ToolFailure as failure:
             log.info("%s refused: %s", tool, failure.error.message)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from gasoline.contract import RepositoryUnknown
 from gasoline.safety.redaction import RedactionUnavailable, Redactor
@@ -19,21 +19,33 @@ from .catalog import published_tools
 from .dispatch import Dispatcher
 from .errors import ToolFailure, UnknownTool
 from .jsonrpc import INVALID_PARAMS, RpcError
-from .protocol import Exchange
+from .protocol import Exchange, Session
 from .results import Continuations, call_tool_result
 from .roots import HOW_TO_NAME_ONE, REPOSITORY_META, RootsUnanswered, ask_roots
 
 REDACTION_META = "dev.gasoline/redaction"
 
 
+class CallRecorder(Protocol):
+    def called(self, session: Session, tool: str, arguments: dict[str, Any], reply: dict[str, Any]) -> None:
+        """Note a call of a client's session and its reply (redacted), without making it wait."""
+        ...
+
+
 class LocalTools:
     def __init__(
-        self, dispatcher: Dispatcher, redactor: Redactor, continuations: Continuations, max_result_bytes: int
+        self,
+        dispatcher: Dispatcher,
+        redactor: Redactor,
+        continuations: Continuations,
+        max_result_bytes: int,
+        recorder: CallRecorder | None = None,
     ) -> None:
         self.dispatcher = dispatcher
         self.redactor = redactor
         self.continuations = continuations
         self.max_result_bytes = max_result_bytes
+        self.recorder = recorder
 
     def list(self) -> list[dict[str, Any]]:
         return published_tools()
@@ -56,6 +68,8 @@ class LocalTools:
                 "redacted_count": self.redactor.masks_in(safe.text),
             }
         }
+        if self.recorder is not None and exchange.session is not None:
+            self.recorder.called(exchange.session, name, arguments, reply)
         return reply
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from gasoline_generated.policy import LIMITS
 
@@ -63,6 +63,8 @@ class Session:
     """A legacy-era client: who it is, what it can do, its log level, and the requests in flight either way."""
 
     id: str
+    transport: Literal["stdio", "http"] = "stdio"  # a bridge's local socket carries its stdio client
+    log_id: str | None = None  # the session's event log, once initialize opened one
     client_info: dict[str, Any] = field(default_factory=dict)
     client_capabilities: dict[str, Any] = field(default_factory=dict)
     log_level: str | None = None
@@ -263,8 +265,10 @@ class McpServer:
         asks_clients: bool = False,
         page_size: int = LIMITS.mcp.list_page_size,
         notifications: Mapping[str, Callable[[], None]] | None = None,
+        opened: Callable[[Session], None] | None = None,
     ) -> None:
-        """notifications: what to do when the client sends one of these (by method)."""
+        """notifications: what to do when the client sends one of these (by method); opened: what
+        to do with a session once initialize told who its client is (open its event log)."""
         self.info = info
         self.logging = logging
         self.asks_clients = asks_clients
@@ -274,6 +278,7 @@ class McpServer:
         self.completions = completions
         self.page_size = page_size
         self.notifications = notifications or {}
+        self.opened = opened
         self.methods: dict[str, Handler] = {
             "initialize": self._initialize,
             "ping": lambda params, exchange: {},
@@ -371,6 +376,8 @@ class McpServer:
             session = exchange.session
             session.client_info = params.get("clientInfo") or {}
             session.client_capabilities = params.get("capabilities") or {}
+            if self.opened is not None:
+                self.opened(session)
         result: dict[str, Any] = {
             "protocolVersion": version,
             "capabilities": self.legacy_capabilities,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hmac
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,10 +18,21 @@ from gasoline.core.dispatch import Dispatcher
 from gasoline.core.jsonrpc import INVALID_REQUEST, RpcError
 from gasoline.safety.redaction import RedactionUnavailable, Redactor
 from gasoline.transports.http import McpEndpoint
-from gasoline_generated.policy import EXTENSION_ORIGIN
+from gasoline_generated.policy import EXTENSION_ORIGIN, LIMITS
 
 from .approval_routes import Approvals
 from .extension_routes import Events, Sync
+from .panel_routes import (
+    PairingCodes,
+    PanelApprovals,
+    PanelEvents,
+    PanelExport,
+    PanelMessages,
+    PanelPair,
+    PanelSessionsRoute,
+    PanelStatusRoute,
+    PanelWatchRoute,
+)
 from .request_bodies import request_error
 
 MCP_PATH = "/mcp"
@@ -53,20 +64,29 @@ class Tokens:
     mcp_required: bool = True
 
 
+TokenCheck = Callable[[str], bool]
+
+
+def the_token(token: str) -> TokenCheck:
+    """A check that takes this one token, compared in constant time."""
+    return lambda sent: hmac.compare_digest(sent.encode(), token.encode())
+
+
 class BearerAuth:
     """A resource that needs a token gets it checked once routing has found it (so no spelling of
-    its path slips past): /mcp the MCP token, unless --no-auth; /approvals the approver token, always."""
+    its path slips past): /mcp the MCP token, unless --no-auth; /approvals and /pairing the approver
+    token, always; the panel's routes a paired panel's token."""
 
-    def __init__(self, tokens_by_resource: Mapping[object, str]) -> None:
-        self.tokens_by_resource = tokens_by_resource
+    def __init__(self, checks_by_resource: Mapping[object, TokenCheck]) -> None:
+        self.checks_by_resource = checks_by_resource
 
     def process_resource(self, req: falcon.Request, resp: falcon.Response, resource: object, params: object) -> None:
-        token = self.tokens_by_resource.get(resource)
-        if token is None or resp.complete:
+        check = self.checks_by_resource.get(resource)
+        if check is None or resp.complete:
             return
         scheme, _, sent = (req.get_header("Authorization") or "").strip().partition(" ")
-        # The scheme is case-insensitive (RFC 9110 11.1); the token is compared in constant time.
-        if scheme.lower() != "bearer" or not hmac.compare_digest(sent.strip().encode(), token.encode()):
+        # The scheme is case-insensitive (RFC 9110 11.1).
+        if scheme.lower() != "bearer" or not check(sent.strip()):
             resp.set_header("WWW-Authenticate", 'Bearer realm="gasoline"')
             refuse(req, resp, 401, "Unauthorized: send Authorization: Bearer <token from the daemon's state directory>")
 
@@ -134,12 +154,13 @@ def create_app(daemon: Daemon, port: int, tokens: Tokens, max_body_bytes: int) -
     services = daemon.services
     mcp = McpEndpoint(daemon.server, daemon.sessions, max_body_bytes)
     decisions = Approvals(services.approvals)
-    tokens_by_resource: dict[object, str] = {decisions: tokens.approver}
+    codes = PairingCodes(daemon.panel.pairing)
+    checks: dict[object, TokenCheck] = {decisions: the_token(tokens.approver), codes: the_token(tokens.approver)}
     if tokens.mcp_required:
-        tokens_by_resource[mcp] = tokens.mcp
+        checks[mcp] = the_token(tokens.mcp)
     app: falcon.App[Any, Any] = falcon.App()
     app.add_middleware(LoopbackGuard(port))  # first: a request from elsewhere is refused before anything else
-    app.add_middleware(BearerAuth(tokens_by_resource))
+    app.add_middleware(BearerAuth(checks))
     app.set_error_serializer(falcon_error)
     app.add_route(MCP_PATH, mcp)
     app.add_route("/health", Health(daemon.dispatcher, services.redactor))
@@ -147,4 +168,27 @@ def create_app(daemon: Daemon, port: int, tokens: Tokens, max_body_bytes: int) -
     app.add_route("/approvals/{request_id}", decisions, suffix="item")
     app.add_route("/events", Events(services.captured, services.redactor))
     app.add_route("/sync", Sync(services.extension, services.commands, services.redactor, services.clock.version))
+    app.add_route("/pairing", codes)
+    app.add_route("/panel/pair", PanelPair(daemon.panel.pairing))
+    for path, resource, suffix in panel_routes(daemon, decisions):
+        app.add_route(path, resource, **({"suffix": suffix} if suffix else {}))
+        checks[resource] = daemon.panel.pairing.accepts
     return app
+
+
+def panel_routes(daemon: Daemon, decisions: Approvals) -> list[tuple[str, object, str | None]]:
+    """The panel's routes behind its token: (path, resource, falcon suffix)."""
+    services, panel, limits = daemon.services, daemon.panel, LIMITS.panel
+    sessions = PanelSessionsRoute(panel.sessions)
+    status = PanelStatusRoute(services.extension, panel.providers, services.redactor, services.approvals, panel.watch)
+    events = PanelEvents(panel.sessions, limits.stream_seconds, limits.stream_keepalive_ms / 1000)
+    return [
+        ("/panel/status", status, None),
+        ("/panel/sessions", sessions, None),
+        ("/panel/sessions/{session_id}", sessions, "item"),
+        ("/panel/sessions/{session_id}/messages", PanelMessages(panel.sessions, panel.loop), None),
+        ("/panel/sessions/{session_id}/events", events, None),
+        ("/panel/sessions/{session_id}/export", PanelExport(panel.sessions, services.redactor), None),
+        ("/panel/approvals/{request_id}", PanelApprovals(decisions), None),
+        ("/panel/watch", PanelWatchRoute(panel.watch, panel.sessions), None),
+    ]

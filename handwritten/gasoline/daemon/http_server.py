@@ -16,7 +16,7 @@ served: every call timed out, and /health with them.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from waitress.channel import HTTPChannel
@@ -73,28 +73,35 @@ def channel_class(refusal: Refusal, max_body_bytes: int) -> type[HTTPChannel]:
 
 
 class Lanes(ThreadedTaskDispatcher):
-    """waitress's task dispatcher, as two pools: one for connections whose next request is for
-    `calls_path`, one for the rest. waitress hands a dispatcher a connection (a channel) to serve
-    its next request; a request in error (refused before routing) goes to the quick lane."""
+    """waitress's task dispatcher, as pools of their own: one per lane (a path, or a prefix ending
+    in "/"), chosen by a connection's next request, and one for every other route. waitress hands a
+    dispatcher a connection (a channel) to serve its next request; a request in error (refused
+    before routing) goes to the routes' pool."""
 
-    def __init__(self, calls_path: str, call_threads: int, route_threads: int) -> None:
+    def __init__(self, lanes: Mapping[str, int], route_threads: int) -> None:
         super().__init__()  # its own pool stays empty: every connection goes to a lane
-        self.calls_path = calls_path
-        self.calls, self.routes = ThreadedTaskDispatcher(), ThreadedTaskDispatcher()
-        self.calls.set_thread_count(call_threads)
+        self.lanes = {path: ThreadedTaskDispatcher() for path in lanes}
+        for path, threads in lanes.items():
+            self.lanes[path].set_thread_count(threads)
+        self.routes = ThreadedTaskDispatcher()
         self.routes.set_thread_count(route_threads)
+
+    def lane(self, path: str | None) -> ThreadedTaskDispatcher:
+        for lane, pool in self.lanes.items():
+            if path == lane or (lane.endswith("/") and path is not None and path.startswith(lane)):
+                return pool
+        return self.routes
 
     def add_task(self, task: Task) -> None:
         # waitress hands over the connection (its stubs say a Task): its next request decides the lane.
         requests = cast(HTTPChannel, task).requests
         request = requests[0] if requests else None
-        is_call = request is not None and request.error is None and getattr(request, "path", None) == self.calls_path
-        (self.calls if is_call else self.routes).add_task(task)
+        path = getattr(request, "path", None) if request is not None and request.error is None else None
+        self.lane(path).add_task(task)
 
     def shutdown(self, cancel_pending: bool = True, timeout: int = 5) -> bool:
-        calls = self.calls.shutdown(cancel_pending, timeout)
-        routes = self.routes.shutdown(cancel_pending, timeout)
-        return calls and routes
+        done = [pool.shutdown(cancel_pending, timeout) for pool in [*self.lanes.values(), self.routes]]
+        return all(done)
 
 
 def http_server(

@@ -83,7 +83,7 @@ def serve(port: int, no_auth: bool) -> int:
             refusal,
             max(LIMITS.mcp.max_body_bytes, LIMITS.ingest.max_body_bytes),
             BODY_SLACK_BYTES,
-            Lanes("/mcp", LIMITS.mcp.http_threads, LIMITS.mcp.route_threads),
+            Lanes({"/mcp": LIMITS.mcp.http_threads, "/panel/": LIMITS.panel.threads}, LIMITS.mcp.route_threads),
             host="127.0.0.1",
             port=port,
             ident="gasoline",

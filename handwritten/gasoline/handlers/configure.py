@@ -14,10 +14,13 @@ from gasoline.contract import CallContext, ModeEntry
 from gasoline.control.backend import Backend
 from gasoline.core.background import BackgroundCalls
 from gasoline.core.clock import ServerClock
+from gasoline.panel.watch import AgentWatch
 from gasoline.safety.approvals import ApprovalEngine
 from gasoline.safety.redaction import Redactor
 from gasoline.transports.status import TransportStatus
 from gasoline_generated.models import (
+    ConfigureAgentWatchParams,
+    ConfigureAgentWatchResult,
     ConfigureClearCounts,
     ConfigureClearParams,
     ConfigureClearResult,
@@ -59,6 +62,7 @@ class ConfigureHandlers:
         transports: TransportStatus,
         log_file: Path | None,
         backend: Backend,
+        watch: AgentWatch,
     ) -> None:
         self.tools = modes_by_tool(modes)
         self.clock = clock
@@ -70,6 +74,26 @@ class ConfigureHandlers:
         self.transports = transports
         self.log_file = log_file
         self.backend = backend
+        self.watch = watch
+
+    def agent_watch(self, params: ConfigureAgentWatchParams, ctx: CallContext) -> ConfigureAgentWatchResult:
+        if params.operation == "status":
+            return self.watch.status()
+        events = tuple(params.events) if params.events is not MISSING else None
+        return self.watch.configure(
+            params.operation == "enable", events, params.rate_limit_per_min, params.dedupe_window_seconds
+        )
+
+    def describe_agent_watch(self, params: ConfigureAgentWatchParams) -> str:
+        """What an agent_watch call would do, for the person asked to approve it."""
+        if params.operation == "disable":
+            return "Turn agent_watch off: the panel's model is no longer asked when the page fails."
+        events = ", ".join(params.events) if params.events is not MISSING else ", ".join(self.watch.settings.events)
+        return (
+            f"Turn agent_watch on for {events}: when the page fails, its redacted evidence is posted to the "
+            f"agent panel and sent to the panel's model provider (at most {params.rate_limit_per_min} a minute); "
+            "the model may only read."
+        )
 
     def snapshot(self, params: ConfigureSnapshotParams, ctx: CallContext) -> ConfigureSnapshotResult:
         return self.backend.snapshot(ctx, params)

@@ -107,6 +107,7 @@ class ApprovalEngine:
         self._key = secrets.token_bytes(32)
         self._requests: dict[str, ApprovalRequest] = {}
         self._lock = threading.Lock()
+        self._decided = threading.Condition(self._lock)
 
     def scope_of(self, entry: ModeEntry, params: BaseModel) -> str:
         kind, param = entry.scope
@@ -193,6 +194,7 @@ class ApprovalEngine:
                 if approve:
                     request.expires_at = self.clock() + self.classes[request.mutation].token_ttl_seconds
                     request.token = self._grant(request)
+                self._decided.notify_all()
         self._audit_expired(expired)
         if error is not None:
             raise error
@@ -200,6 +202,22 @@ class ApprovalEngine:
         shown = self.public(request)
         self.audit.write("approved" if approve else "denied", by=by, **shown.model_dump(mode="json"))
         return shown
+
+    def wait_decided(self, request_id: str, timeout: float) -> Approval | None:
+        """The request once a human decided it, or once it expired; as it stands after timeout
+        seconds otherwise (pending). None when no request has this id."""
+        deadline = time.monotonic() + timeout
+        with self._decided:
+            while True:
+                expired = self._housekeep()
+                request = self._requests.get(request_id)
+                remaining = deadline - time.monotonic()
+                if request is None or request.status != "pending" or remaining <= 0:
+                    break
+                # An expiry wakes nobody: look again when this request would expire.
+                self._decided.wait(min(remaining, max(request.expires_at - self.clock(), 0.01)))
+        self._audit_expired(expired)
+        return None if request is None else self.public(request)
 
     def pending(self) -> list[Approval]:
         return [self.public(request) for request in self._waiting()]

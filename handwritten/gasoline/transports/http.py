@@ -64,7 +64,7 @@ class Sessions:
         self._lock = threading.Lock()
 
     def create(self) -> Session:
-        session = Session(id=secrets.token_hex(16))
+        session = Session(id=secrets.token_hex(16), transport="http")
         with self._lock:
             self._expire()
             evicted = (

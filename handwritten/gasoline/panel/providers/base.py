@@ -9,6 +9,9 @@ from typing import Any, Generic, Literal, Protocol, Self, TypeVar
 
 from gasoline_generated.models import ProviderHealth, ProviderReply, ProviderRequest
 
+# Where the evidence begins in a turn's question: what the offline provider reads.
+EVIDENCE_HEADING = "Evidence from the page"
+
 # Called with each piece of the answer's text as it arrives, for the panel's stream.
 TextSink = Callable[[str], None]
 
@@ -34,7 +37,8 @@ class ProviderSettings:
 
 
 class ModelProvider(Protocol):
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def health(self) -> ProviderHealth:
         """Whether the provider answers (its model list), never raising."""

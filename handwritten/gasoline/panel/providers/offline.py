@@ -1,5 +1,6 @@
 """The none provider: offline triage without a model. It answers from the evidence it was given
-(the lines of the last user turn that look like errors or failures), and asks for no tools."""
+(the lines of the last user turn's evidence that look like errors or failures; headings and
+zero counts are not), and asks for no tools."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ import re
 
 from gasoline_generated.models import ProviderHealth, ProviderReply, ProviderRequest
 
-from .base import TextSink
+from .base import EVIDENCE_HEADING, TextSink
 
 # Lines of evidence worth repeating: errors, exceptions, failed requests (status 4xx/5xx).
 NOTABLE = re.compile(r"error|exception|fail|refused|timeout|\b[45]\d\d\b", re.IGNORECASE)
+ZERO_COUNT = re.compile(r"^0 [a-z ]+$")
 MOST_LINES = 8
 
 
@@ -22,7 +24,11 @@ class OfflineProvider:
 
     def generate(self, request: ProviderRequest, on_text: TextSink) -> ProviderReply:
         asked = next((m.content for m in reversed(request.messages) if m.role == "user"), "")
-        notable = [line.strip() for line in asked.splitlines() if NOTABLE.search(line)][:MOST_LINES]
+        question, heading, evidence = asked.partition(EVIDENCE_HEADING)
+        lines = [line.strip() for line in (evidence if heading else question).splitlines()]
+        notable = [
+            line for line in lines if NOTABLE.search(line) and not line.startswith("## ") and not ZERO_COUNT.match(line)
+        ][:MOST_LINES]
         if notable:
             text = "No model is configured; from the evidence, what stands out:\n" + "\n".join(
                 f"- {line}" for line in notable

@@ -1,0 +1,273 @@
+"""The agent loop: a turn of a session, from the person's question (or agent_watch's envelope) to
+the model's answer.
+
+It gathers the evidence, asks the provider with a request built at the egress stage (nothing is
+sent when redaction fails), streams the answer to the session's readers, and runs the tools the
+model asks for through the one dispatcher, with the same gates as any MCP client: read-only modes
+run, pilot actions need the popup's switch, and a mutating call waits for the person's decision
+in the panel (a human channel). A run agent_watch started may only read: its calls carry a
+read-only ceiling that the dispatcher enforces, whatever the model asks. Every step is an event of
+the session's log, the requests exactly as sent. A failure is a notice and a failed turn; the
+daemon and the session go on.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import MISSING
+
+from gasoline.contract import MutationClass
+from gasoline.safety.approvals import ApprovalEngine
+from gasoline.safety.redaction import Redactor
+from gasoline_generated.models import (
+    EvidenceCard,
+    PanelQuestion,
+    PanelTurn,
+    ProviderMessage,
+    ProviderReply,
+    ProviderToolCall,
+)
+
+from .egress import EgressBlocked, redacted_request
+from .evidence import Evidence, as_prompt
+from .panel_tools import PanelTools, Ran
+from .providers.base import ProviderFailure
+from .providers.registry import ProviderName, Providers
+from .sessions import SessionLog
+
+logger = logging.getLogger(__name__)
+
+SYSTEM = (
+    "You are Gasoline's assistant in the developer's browser. You help them understand the page in "
+    "front of them: its errors, failed requests and DOM. The evidence gathered from the page comes with "
+    "their question; every secret in it is masked as [REDACTED:...]. You may call the tools observe, "
+    "analyze, interact and configure. Reading runs at once; a call that changes something waits for the "
+    "developer's approval in the panel, and may be denied. Answer briefly and name the evidence you used."
+)
+Trigger = Literal["question", "watch"]
+
+
+@dataclass(frozen=True)
+class RunLimits:
+    """What one turn may do: model requests, tokens (None: no cap), and the most its tool calls may change."""
+
+    steps: int
+    tokens: int | None
+    most: MutationClass
+
+
+class TurnFailed(Exception):
+    """The turn stops here; the message is the notice the person reads."""
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(text)
+        self.code = code
+
+
+class AgentLoop:
+    def __init__(
+        self,
+        log: SessionLog,
+        tools: PanelTools,
+        evidence: Evidence,
+        providers: Providers,
+        redactor: Redactor,
+        approvals: ApprovalEngine,
+        answer_tokens: int,
+        question_limits: RunLimits,
+    ) -> None:
+        self.log = log
+        self.tools = tools
+        self.evidence = evidence
+        self.providers = providers
+        self.redactor = redactor
+        self.approvals = approvals
+        self.answer_tokens = answer_tokens
+        self.question_limits = question_limits
+        self._busy: set[str] = set()  # sessions with a turn running
+        self._lock = threading.Lock()
+
+    def ask(self, session_id: str, question: PanelQuestion) -> PanelTurn:
+        """Start a turn for the person's question; its events follow on the session's stream."""
+        session = self.log.get(session_id)
+        chosen = question.provider if question.provider is not MISSING else None
+        provider: ProviderName = (
+            chosen or (session.provider if session.provider is not MISSING else None) or (self.providers.default)
+        )
+        turn = session.turns + 1
+        self.log.update(session_id, turns=turn, provider=provider)
+        asked = self.log.append(session_id, "message", turn, message={"role": "user", "text": question.text})
+        self.start(session_id, turn, provider, question.text, "question", self.question_limits)
+        seq = asked.seq if isinstance(asked.seq, int) else 1
+        return PanelTurn(session_id=session_id, turn=turn, seq=seq, provider=provider)
+
+    def start(
+        self,
+        session_id: str,
+        turn: int,
+        provider: ProviderName,
+        text: str,
+        trigger: Trigger,
+        limits: RunLimits,
+        cards: Sequence[EvidenceCard] | None = None,
+    ) -> threading.Thread:
+        thread = threading.Thread(
+            target=self.run,
+            args=(session_id, turn, provider, text, trigger, limits, cards),
+            name=f"gasoline-turn-{turn}",
+            daemon=True,
+        )
+        thread.start()
+        return thread
+
+    def run(
+        self,
+        session_id: str,
+        turn: int,
+        provider: ProviderName,
+        text: str,
+        trigger: Trigger,
+        limits: RunLimits,
+        cards: Sequence[EvidenceCard] | None = None,
+    ) -> None:
+        """One turn, to its end; nothing it meets escapes (a provider's failure, a bug): the person
+        reads a notice and the turn is marked failed."""
+        with self._lock:
+            self._busy.add(session_id)
+        state = {"steps": 0, "tokens": 0}
+        self.log.append(session_id, "turn", turn, turn_state={"state": "started", "trigger": trigger, "steps": 0})
+        try:
+            self._run(session_id, turn, provider, text, limits, cards, state)
+        except TurnFailed as failed:
+            self._ended(session_id, turn, trigger, state, "failed", notice=(failed.code, str(failed)))
+        except Exception as error:  # a bug must not take the daemon or the session down
+            logger.exception("turn %s of %s failed", turn, session_id)
+            self._ended(session_id, turn, trigger, state, "failed", notice=("provider_failed", type(error).__name__))
+        else:
+            self._ended(session_id, turn, trigger, state, "done")
+        finally:
+            with self._lock:
+                self._busy.discard(session_id)
+
+    def busy(self, session_id: str) -> bool:
+        with self._lock:
+            return session_id in self._busy
+
+    def _run(
+        self,
+        session_id: str,
+        turn: int,
+        provider_name: ProviderName,
+        text: str,
+        limits: RunLimits,
+        cards: Sequence[EvidenceCard] | None,
+        state: dict[str, int],
+    ) -> None:
+        if cards is None:
+            cards = self.evidence.gather()
+            for shown in cards:
+                self.log.append(session_id, "evidence", turn, evidence=shown)
+        messages = [*self._history(session_id, turn), ProviderMessage(role="user", content=as_prompt(text, cards))]
+        provider = self.providers.get(provider_name)
+        model = self.providers.model(provider_name)
+        offered = self.tools.offered() if provider_name != "none" else []
+        while state["steps"] < limits.steps:
+            if limits.tokens is not None and state["tokens"] >= limits.tokens:
+                raise TurnFailed("cost_limit", f"this run spent {state['tokens']} tokens, its limit is {limits.tokens}")
+            try:
+                request = redacted_request(
+                    self.redactor, provider_name, model, SYSTEM, messages, offered, self.answer_tokens
+                )
+            except EgressBlocked as blocked:
+                raise TurnFailed("egress_blocked", f"nothing was sent to the model: {blocked}") from None
+            self.log.append(session_id, "provider_request", turn, provider_request=request)
+            state["steps"] += 1
+            try:
+                reply = provider.generate(request, lambda piece: self.log.stream(session_id, turn, piece))
+            except ProviderFailure as failure:
+                raise TurnFailed("provider_failed", f"the model did not answer: {failure}") from None
+            state["tokens"] += tokens_of(reply)
+            if not reply.tool_calls:
+                answer = {"role": "assistant", "text": reply.text, "provider": provider_name, "model": reply.model}
+                self.log.append(session_id, "message", turn, message=answer)
+                return
+            messages.append(ProviderMessage(role="assistant", content=reply.text, tool_calls=reply.tool_calls))
+            for call in reply.tool_calls:
+                ran = self._call(session_id, turn, call, limits.most)
+                messages.append(ProviderMessage(role="tool", content=ran.text, tool_call_id=call.id))
+        raise TurnFailed("step_limit", f"the model asked for tools {state['steps']} times, this run's limit")
+
+    def _call(self, session_id: str, turn: int, call: ProviderToolCall, most: MutationClass) -> Ran:
+        """Run one tool call the model asked for; a call that needs approval waits for the person."""
+        mutation = self.tools.mutation(call.name, call.arguments)
+        asked = {"call_id": call.id, "tool": call.name, "arguments": call.arguments}
+        self.log.append(session_id, "tool_call", turn, tool_call=asked | ({"mutation": mutation} if mutation else {}))
+        ran = self.tools.run(call.name, call.arguments, most)
+        if ran.error_code == "approval_required":
+            ran = self._approved(session_id, turn, call, ran, most)
+        result = {"call_id": call.id, "ok": ran.ok, "text": ran.text}
+        self.log.append(session_id, "tool_result", turn, tool_result=result | error_of(ran))
+        return ran
+
+    def _approved(self, session_id: str, turn: int, call: ProviderToolCall, asked: Ran, most: MutationClass) -> Ran:
+        """Show the approval request in the panel and wait for the person; run the call if approved."""
+        request_id = str(asked.details.get("request_id", ""))
+        self.log.append(session_id, "approval", turn, approval=asked.details)
+        self._pending(session_id, request_id, waiting=True)
+        try:
+            decided = self.approvals.wait_decided(request_id, self.approvals.request_ttl_seconds + 1)
+        finally:
+            self._pending(session_id, request_id, waiting=False)
+        if decided is None:
+            return asked
+        self.log.append(session_id, "approval", turn, approval=decided)
+        if decided.status == "approved":
+            return self.tools.run(call.name, {**call.arguments, "approval_id": request_id}, most)
+        if decided.status == "denied":
+            text = f"The developer denied {decided.tool}/{decided.mode} in the panel; it was not run."
+            return Ran(False, text, {"error": "approval_denied", "message": text}, "approval_denied")
+        notice = {"level": "warning", "code": "approval_expired", "text": f"{request_id} expired unanswered"}
+        self.log.append(session_id, "notice", turn, notice=notice)
+        text = f"Nobody answered the approval request for {decided.tool}/{decided.mode} in time; it was not run."
+        return Ran(False, text, {"error": "approval_expired", "message": text}, "approval_expired")
+
+    def _pending(self, session_id: str, request_id: str, waiting: bool) -> None:
+        pending = [p for p in self.log.get(session_id).pending if p != request_id]
+        self.log.update(session_id, pending=[*pending, request_id] if waiting else pending)
+
+    def _history(self, session_id: str, turn: int) -> list[ProviderMessage]:
+        """The questions and answers of the session's earlier turns (without their evidence)."""
+        earlier = []
+        for event in self.log.events(session_id):
+            if event.type == "message" and event.message is not MISSING and 0 < event.turn < turn:
+                earlier.append(ProviderMessage(role=event.message.role, content=event.message.text))
+        return earlier
+
+    def _ended(
+        self,
+        session_id: str,
+        turn: int,
+        trigger: Trigger,
+        state: dict[str, int],
+        outcome: Literal["done", "failed"],
+        notice: tuple[str, str] | None = None,
+    ) -> None:
+        if notice is not None:
+            code, text = notice
+            self.log.append(session_id, "notice", turn, notice={"level": "error", "code": code, "text": text})
+        ended = {"state": outcome, "trigger": trigger, "steps": state["steps"], "tokens": state["tokens"]}
+        self.log.append(session_id, "turn", turn, turn_state=ended)
+
+
+def tokens_of(reply: ProviderReply) -> int:
+    counted = [reply.input_tokens, reply.output_tokens]
+    return sum(count for count in counted if isinstance(count, int))
+
+
+def error_of(ran: Ran) -> dict[str, str]:
+    return {"error_code": ran.error_code} if ran.error_code else {}

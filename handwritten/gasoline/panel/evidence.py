@@ -1,0 +1,74 @@
+"""The evidence a turn starts from: the page, its errors, its failed requests and the actions taken
+in it, read through the same read-only tool modes an MCP client would call, redacted. Each kind is
+a card the panel shows, and the lines of every card are what the model reads."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from gasoline_generated.models import ContextEvidence, EvidenceCard
+
+from .actions import RecentActions
+from .panel_tools import PanelTools, Ran
+from .providers.base import EVIDENCE_HEADING
+
+Kind = Literal["errors", "network", "actions", "page", "tool_result"]
+
+
+class Evidence:
+    def __init__(self, tools: PanelTools, actions: RecentActions, entries: int) -> None:
+        self.tools = tools
+        self.actions = actions
+        self.entries = entries
+
+    def gather(self) -> list[EvidenceCard]:
+        page = self.tools.run("observe", {"what": "page"})
+        errors = self.tools.run("observe", {"what": "errors", "limit": self.entries})
+        network = self.tools.run("observe", {"what": "failed_requests", "limit": self.entries})
+        actions = self.actions.newest(self.entries)
+        return [
+            card("page", "Page", page),
+            card("errors", "Errors", errors),
+            card("network", "Failed requests", network),
+            EvidenceCard(
+                kind="actions",
+                title="Actions",
+                summary=f"{len(actions)} recent" if actions else "none taken",
+                count=len(actions),
+                lines=actions,
+            ),
+        ]
+
+
+def card(kind: Kind, title: str, ran: Ran) -> EvidenceCard:
+    lines = ran.text.splitlines() if ran.ok else [f"unavailable: {ran.text}"]
+    total = ran.structured.get("total", ran.structured.get("count"))
+    count = total if isinstance(total, int) else (1 if ran.ok else 0)
+    shown: dict[str, Any] = {"kind": kind, "title": title, "count": count, "lines": lines}
+    if ran.ok:
+        shown["detail"] = ran.structured
+    shown["summary"] = (f"{count}: " if kind in ("errors", "network") else "") + (lines[0] if lines else "none")
+    if kind in ("errors", "network") and count == 0:
+        shown["summary"] = "none"
+    return EvidenceCard.model_validate(shown)
+
+
+def as_prompt(question: str, cards: Sequence[EvidenceCard]) -> str:
+    """The person's question, then each card's lines: what the model is asked."""
+    parts = [question, "", f"{EVIDENCE_HEADING} (secrets are masked as [REDACTED:...]):"]
+    for shown in cards:
+        parts.append(f"## {shown.title} ({shown.count})")
+        parts.extend(shown.lines or ["none"])
+    return "\n".join(parts)
+
+
+def context_evidence(cards: Sequence[EvidenceCard]) -> ContextEvidence:
+    """The cards in a context envelope's form."""
+    by_kind = {shown.kind: shown.lines for shown in cards if shown.count}
+    return ContextEvidence(
+        errors=by_kind.get("errors", []),
+        network=by_kind.get("network", []),
+        actions=by_kind.get("actions", []),
+        command_results=[],
+    )

@@ -1,0 +1,353 @@
+"""Sessions: one numbered event log per client of the daemon (an MCP client on stdio or HTTP, or the
+panel), kept in the state directory so that it outlives a restart.
+
+The panel is a view of a session's log; resuming is reading it from a cursor, and an export is a
+replay of it. Every event passes the redactor before it is kept, so nothing in a log is
+unredacted. A delta (a piece of an answer as it streams) is sent to readers and not kept: the
+answer's message holds it all. A session unused for `idle_seconds` is closed and its files
+removed; past `most` sessions, the one unused longest goes; past `max_events`, a log keeps its
+newest events.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import json
+import os
+import queue
+import re
+import secrets
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import ValidationError
+
+from gasoline.jsonl_log import parsed_lines
+from gasoline.safety.redaction import RedactionUnavailable, Redactor
+from gasoline.state import write_private
+from gasoline_generated.models import PanelSession, SessionEvent
+
+Transport = Literal["stdio", "http", "panel"]
+EventType = Literal[
+    "message", "delta", "evidence", "tool_call", "tool_result", "approval", "provider_request", "watch", "notice",
+    "turn",
+]  # fmt: skip
+# How often a session's last_seen_at is written to disk while it is only being used (every change
+# of anything else is written at once).
+SEEN_WRITE_SECONDS = 30.0
+TRANSIENT_KEPT = 4096  # deltas a slow reader can still catch up on
+
+
+def utc_now() -> datetime:
+    """Now, to the millisecond (UTC)."""
+    now = datetime.now(UTC)
+    return now.replace(microsecond=now.microsecond // 1000 * 1000)
+
+
+def new_session_id() -> str:
+    return "sess_" + secrets.token_hex(12)
+
+
+OWN_ID = re.compile(r"sess_[0-9a-f]{24}")
+
+
+def own_ids_kept(raw: Any, safe: Any) -> Any:
+    """The redacted data with the session ids the daemon made put back: a session id is a key the
+    redactor masks wherever it finds one, but ours name a log and grant nothing."""
+    if isinstance(raw, str) and OWN_ID.fullmatch(raw):
+        return raw
+    if isinstance(raw, dict) and isinstance(safe, dict):
+        return {key: own_ids_kept(raw.get(key), value) for key, value in safe.items()}
+    if isinstance(raw, list) and isinstance(safe, list) and len(raw) == len(safe):
+        return [own_ids_kept(r, s) for r, s in zip(raw, safe, strict=True)]
+    return safe
+
+
+def seq_of(event: SessionEvent) -> int:
+    """A kept event's number; 0 for a delta, which has none."""
+    return event.seq if isinstance(event.seq, int) else 0
+
+
+class UnknownSession(KeyError):
+    """No session has this id: it expired, was closed, or never existed."""
+
+
+@dataclass
+class _Kept:
+    meta: PanelSession
+    events: list[SessionEvent] | None = None  # read from disk when first needed
+    seen_saved: float = field(default_factory=time.monotonic)
+
+
+@dataclass(frozen=True)
+class Update:
+    """What a reader of a session's stream gets: the kept events after its cursor, the deltas after
+    its tick, and the tick to wait from next."""
+
+    events: list[SessionEvent]
+    deltas: list[SessionEvent]
+    tick: int
+
+
+class SessionLog:
+    def __init__(
+        self,
+        directory: Path | None,
+        redactor: Redactor,
+        idle_seconds: float,
+        most: int,
+        max_events: int,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        """directory: where the logs are kept (None: in memory only, for tests)."""
+        self.directory = directory
+        self.redactor = redactor
+        self.idle_seconds = idle_seconds
+        self.most = most
+        self.max_events = max_events
+        self.clock = clock
+        self._sessions: dict[str, _Kept] = {}
+        self._changed = threading.Condition()
+        self._tick = 0
+        self._transient: collections.deque[tuple[int, str, SessionEvent]] = collections.deque(maxlen=TRANSIENT_KEPT)
+        self._later: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self._writer: threading.Thread | None = None
+        if directory is not None:
+            directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+            self._load(directory)
+
+    # Sessions
+
+    def open(
+        self,
+        transport: Transport,
+        client_name: str,
+        *,
+        tab_id: int | None = None,
+        url: str | None = None,
+        provider: str | None = None,
+    ) -> PanelSession:
+        now = utc_now()
+        fields: dict[str, Any] = {
+            "session_id": new_session_id(),
+            "transport": transport,
+            "client_name": self.redactor.text(client_name),
+            "created_at": now,
+            "last_seen_at": now,
+            "state": "ready",
+            "events": 0,
+            "turns": 0,
+            "pending": [],
+        }
+        optional = {"tab_id": tab_id, "url": self.redactor.text(url) if url else None, "provider": provider}
+        session = PanelSession.model_validate(fields | {k: v for k, v in optional.items() if v is not None})
+        with self._changed:
+            self._expire()
+            if len(self._sessions) >= self.most:
+                oldest = min(self._sessions.values(), key=lambda kept: kept.meta.last_seen_at)
+                self._remove(oldest.meta.session_id)
+            self._sessions[session.session_id] = _Kept(session, events=[])
+            self._save_meta(session)
+        return session
+
+    def get(self, session_id: str) -> PanelSession:
+        with self._changed:
+            self._expire()
+            return self._kept(session_id).meta
+
+    def sessions(self) -> list[PanelSession]:
+        """Every session kept, the one used last first."""
+        with self._changed:
+            self._expire()
+            kept = [k.meta for k in self._sessions.values()]
+        return sorted(kept, key=lambda meta: meta.last_seen_at, reverse=True)
+
+    def touch(self, session_id: str) -> PanelSession:
+        """The client used the session now."""
+        with self._changed:
+            kept = self._kept(session_id)
+            kept.meta = kept.meta.model_copy(update={"last_seen_at": utc_now()})
+            if time.monotonic() - kept.seen_saved > SEEN_WRITE_SECONDS:
+                self._save_meta(kept.meta)
+                kept.seen_saved = time.monotonic()
+            return kept.meta
+
+    def update(self, session_id: str, **fields: Any) -> PanelSession:
+        """Change a session's metadata (state, provider, tab, turns, pending), written at once."""
+        with self._changed:
+            kept = self._kept(session_id)
+            kept.meta = PanelSession.model_validate(kept.meta.model_dump(mode="json") | fields)
+            self._save_meta(kept.meta)
+            self._changed.notify_all()
+            return kept.meta
+
+    def close(self, session_id: str) -> None:
+        with self._changed:
+            if session_id in self._sessions:
+                self._remove(session_id)
+                self._changed.notify_all()
+
+    # Events
+
+    def append(self, session_id: str, type: EventType, turn: int = 0, **part: Any) -> SessionEvent:
+        """Keep one event, redacted, numbered after the last; readers waiting on the session wake."""
+        event = self._redacted(type, turn, part)
+        with self._changed:
+            kept = self._kept(session_id)
+            events = self._events(kept)
+            seq = kept.meta.events + 1
+            event = event.model_copy(update={"seq": seq})
+            events.append(event)
+            kept.meta = kept.meta.model_copy(update={"events": seq, "last_seen_at": event.at})
+            self._write_event(session_id, event)
+            if len(events) > self.max_events:
+                del events[: len(events) - self.max_events]
+                self._rewrite(session_id, events)
+            self._save_meta(kept.meta)
+            self._tick += 1
+            self._changed.notify_all()
+        return event
+
+    def record(self, session_id: str, type: EventType, turn: int = 0, **part: Any) -> None:
+        """append, later, on the log's own thread: what an MCP call records costs it nothing."""
+        self._later.put(lambda: self._append_known(session_id, type, turn, part))
+        if self._writer is None:
+            with self._changed:
+                if self._writer is None:
+                    self._writer = threading.Thread(target=self._write_later, name="gasoline-sessions", daemon=True)
+                    self._writer.start()
+
+    def stream(self, session_id: str, turn: int, delta: str) -> None:
+        """Pass a piece of an answer to the session's readers, without keeping it."""
+        try:
+            text = self.redactor.text(delta)
+        except RedactionUnavailable:
+            return  # the answer's message (kept, redacted) still carries it, or says it was withheld
+        event = SessionEvent(at=utc_now(), type="delta", turn=turn, delta=text)
+        with self._changed:
+            self._tick += 1
+            self._transient.append((self._tick, session_id, event))
+            self._changed.notify_all()
+
+    def events(self, session_id: str, after: int = 0) -> list[SessionEvent]:
+        """The kept events numbered after `after`, oldest first."""
+        with self._changed:
+            kept = self._kept(session_id)
+            return [event for event in self._events(kept) if seq_of(event) > after]
+
+    def wait(self, session_id: str, after: int, tick: int, timeout: float) -> Update:
+        """The events after the cursor and the deltas after the tick, waiting up to timeout for any."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while True:
+                kept = self._kept(session_id)
+                events = [e for e in self._events(kept) if seq_of(e) > after] if kept.meta.events > after else []
+                deltas = [event for t, sid, event in self._transient if t > tick and sid == session_id]
+                remaining = deadline - time.monotonic()
+                if events or deltas or remaining <= 0:
+                    return Update(events, deltas, self._tick)
+                self._changed.wait(remaining)
+
+    def flush(self, timeout: float = 5.0) -> None:
+        """Wait until what was recorded for later is kept (tests, and a daemon stopping)."""
+        done = threading.Event()
+        self._later.put(done.set)
+        if self._writer is not None:
+            done.wait(timeout)
+
+    # Inside
+
+    def _append_known(self, session_id: str, type: EventType, turn: int, part: dict[str, Any]) -> None:
+        with contextlib.suppress(UnknownSession):  # it ended meanwhile
+            self.append(session_id, type, turn, **part)
+
+    def _write_later(self) -> None:
+        while True:
+            self._later.get()()
+
+    def _redacted(self, type: EventType, turn: int, part: dict[str, Any]) -> SessionEvent:
+        raw = {key: value.model_dump(mode="json") if hasattr(value, "model_dump") else value
+               for key, value in part.items()}  # fmt: skip
+        try:
+            safe = own_ids_kept(raw, self.redactor.value(raw))
+        except RedactionUnavailable as error:
+            notice = {"level": "error", "code": "redaction_failed", "text": f"a {type} event was withheld: {error}"}
+            return SessionEvent.model_validate({"at": utc_now(), "type": "notice", "turn": turn, "notice": notice})
+        return SessionEvent.model_validate({"at": utc_now(), "type": type, "turn": turn} | safe)
+
+    def _kept(self, session_id: str) -> _Kept:
+        kept = self._sessions.get(session_id)
+        if kept is None or kept.meta.state == "closed":
+            raise UnknownSession(session_id)
+        return kept
+
+    def _events(self, kept: _Kept) -> list[SessionEvent]:
+        if kept.events is None:
+            kept.events = list(self._read_events(kept.meta.session_id))
+        return kept.events
+
+    def _expire(self) -> None:
+        cutoff = datetime.fromtimestamp(self.clock() - self.idle_seconds, UTC)
+        for session_id, kept in list(self._sessions.items()):
+            if kept.meta.last_seen_at < cutoff and not kept.meta.pending:
+                self._remove(session_id)
+
+    def _remove(self, session_id: str) -> None:
+        del self._sessions[session_id]
+        if self.directory is not None:
+            for suffix in (".json", ".jsonl"):
+                (self.directory / f"{session_id}{suffix}").unlink(missing_ok=True)
+
+    # Files: <id>.json (the metadata, replaced whole) and <id>.jsonl (the events, appended)
+
+    def _load(self, directory: Path) -> None:
+        for path in directory.glob("sess_*.json"):
+            try:
+                meta = PanelSession.model_validate_json(path.read_bytes())
+            except (OSError, ValidationError):
+                continue  # a session whose metadata cannot be read is not offered
+            if meta.state != "closed":
+                self._sessions[meta.session_id] = _Kept(meta.model_copy(update={"pending": []}))
+
+    def _save_meta(self, meta: PanelSession) -> None:
+        if self.directory is not None:
+            write_private(self.directory / f"{meta.session_id}.json", meta.model_dump_json())
+
+    def _write_event(self, session_id: str, event: SessionEvent) -> None:
+        if self.directory is None:
+            return
+        line = event.model_dump_json().encode() + b"\n"
+        descriptor = os.open(self.directory / f"{session_id}.jsonl", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(descriptor, line)
+        finally:
+            os.close(descriptor)
+
+    def _rewrite(self, session_id: str, events: Iterable[SessionEvent]) -> None:
+        if self.directory is not None:
+            text = "".join(event.model_dump_json() + "\n" for event in events)
+            write_private(self.directory / f"{session_id}.jsonl", text.rstrip("\n"))
+
+    def _read_events(self, session_id: str) -> Iterable[SessionEvent]:
+        if self.directory is None:
+            return
+        try:
+            data = (self.directory / f"{session_id}.jsonl").read_bytes()
+        except FileNotFoundError:
+            return
+        for record in parsed_lines(data[: data.rfind(b"\n") + 1].splitlines()):
+            try:
+                yield SessionEvent.model_validate(record)
+            except ValidationError:
+                continue  # torn or from another version: skipped, the rest is kept
+
+
+def session_text(events: Iterable[SessionEvent]) -> str:
+    """Every kept event as JSON text, for counting masks."""
+    return json.dumps([event.model_dump(mode="json") for event in events], ensure_ascii=False)

@@ -1,0 +1,271 @@
+"""agent_watch: when something goes wrong in the page, post the context to the panel's conversation
+and let its model look into it, read-only.
+
+Each captured event (already redacted) is classed: an exception or a console error (errors), a
+failed request (network_errors), a console message about the page's security policy, mixed
+content or CORS (security), a WebSocket error or abnormal close (websocket). An event of a kind
+the watch follows has a fingerprint (its kind and its message without numbers, ids and query
+strings); one whose fingerprint was posted within the dedupe window is dropped, and past
+rate_limit_per_min posts in the last minute every event is dropped, each counted. Otherwise an
+AgentContextEnvelope goes to the session's log and a run starts whose tool calls may only read
+(the dispatcher's ceiling), within its step and token caps.
+"""
+
+from __future__ import annotations
+
+import collections
+import logging
+import queue
+import re
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from gasoline.safety.redaction import Redactor
+from gasoline_generated.models import AgentContextEnvelope, ConfigureAgentWatchResult, EgressRedaction
+
+from .agent import AgentLoop, RunLimits
+from .evidence import Evidence, context_evidence
+from .sessions import SessionLog, UnknownSession
+
+Trigger = Literal["errors", "network_errors", "security", "websocket"]
+SECURITY = re.compile(r"content security policy|mixed content|cors policy|blocked by cors", re.IGNORECASE)
+VARYING = re.compile(r"\?[^\s\"']*|\b[0-9a-f]{8,}\b|\b\d+\b", re.IGNORECASE)  # query strings, ids, numbers
+MINUTE = 60.0
+logger = logging.getLogger(__name__)
+
+
+def classify(event: dict[str, Any]) -> tuple[Trigger, str] | None:
+    """The kind of trouble an event is, and its message; None for an event that is no trouble."""
+    kind = event.get("type")
+    if kind == "exception":
+        return "errors", str(event.get("message", ""))
+    if kind == "console" and event.get("level") in ("error", "warn"):
+        message = str(event.get("message", ""))
+        if SECURITY.search(message):
+            return "security", message
+        return ("errors", message) if event.get("level") == "error" else None
+    if kind == "network_error":
+        outcome = event.get("status") or event.get("error", "failed")
+        return "network_errors", f"{event.get('method', 'GET')} {event.get('url', '')} {outcome}"
+    if kind == "websocket" and (event.get("event") == "error" or (event.get("event") == "close" and
+                                event.get("code") not in (None, 1000, 1001))):  # fmt: skip
+        return "websocket", f"{event.get('event')} {event.get('url', '')} {event.get('code', '')}".strip()
+    return None
+
+
+def fingerprint(trigger: Trigger, message: str) -> str:
+    return f"{trigger}:{VARYING.sub('#', message)[:300]}"
+
+
+@dataclass(frozen=True)
+class WatchSettings:
+    enabled: bool = False
+    events: tuple[Trigger, ...] = ("errors", "network_errors")
+    rate_limit_per_min: int = 20
+    dedupe_window_seconds: int = 15
+    session_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Admitted:
+    """An event the watch lets through: what triggered it, its fingerprint and message."""
+
+    settings: WatchSettings
+    trigger: Trigger
+    fingerprint: str
+    message: str
+    event: dict[str, Any]
+
+
+class AgentWatch:
+    """The watch's settings and its decisions (which events go through), on a thread of its own;
+    what it lets through goes to `post` (a WatchPoster's, connected once the panel is built)."""
+
+    def __init__(self, fingerprints: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.fingerprints = fingerprints
+        self.clock = clock
+        self.post: Callable[[Admitted], None] = lambda admitted: None
+        self.settings = WatchSettings()
+        self._posted_at: collections.deque[float] = collections.deque()
+        self._seen: collections.OrderedDict[str, float] = collections.OrderedDict()
+        self._counts = {"triggered": 0, "deduped": 0, "rate_limited": 0}
+        self._last: datetime | None = None
+        self._lock = threading.Lock()
+        self._events: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
+        self._worker: threading.Thread | None = None
+
+    def configure(
+        self,
+        enabled: bool,
+        events: tuple[Trigger, ...] | None = None,
+        rate_limit_per_min: int | None = None,
+        dedupe_window_seconds: int | None = None,
+        session_id: str | None = None,
+    ) -> ConfigureAgentWatchResult:
+        """Turn the watch on (counts start again) or off; what is not given stays as it was."""
+        with self._lock:
+            now = self.settings
+            self.settings = WatchSettings(
+                enabled=enabled,
+                events=events or now.events,
+                rate_limit_per_min=rate_limit_per_min or now.rate_limit_per_min,
+                dedupe_window_seconds=now.dedupe_window_seconds
+                if dedupe_window_seconds is None
+                else dedupe_window_seconds,
+                session_id=session_id or now.session_id,
+            )
+            if enabled:
+                self._counts = dict.fromkeys(self._counts, 0)
+                self._posted_at.clear()
+                self._seen.clear()
+                self._last = None
+        return self.status()
+
+    def status(self) -> ConfigureAgentWatchResult:
+        with self._lock:
+            settings, counts, last = self.settings, dict(self._counts), self._last
+        shown: dict[str, Any] = {
+            "enabled": settings.enabled,
+            "events": list(settings.events),
+            "rate_limit_per_min": settings.rate_limit_per_min,
+            "dedupe_window_seconds": settings.dedupe_window_seconds,
+            "triggered_count": counts["triggered"],
+            "deduped_count": counts["deduped"],
+            "rate_limited_count": counts["rate_limited"],
+        }
+        if settings.session_id:
+            shown["session_id"] = settings.session_id
+        if last is not None:
+            shown["last_triggered_at"] = last
+        return ConfigureAgentWatchResult.model_validate(shown)
+
+    def observe(self, event: dict[str, Any]) -> None:
+        """A captured event (the capture store calls this as it keeps one): looked at on the watch's
+        own thread, so ingestion never waits for it."""
+        if not self.settings.enabled:
+            return
+        self._events.put(event)
+        if self._worker is None:
+            with self._lock:
+                if self._worker is None:
+                    self._worker = threading.Thread(target=self._work, name="gasoline-watch", daemon=True)
+                    self._worker.start()
+
+    def settle(self, timeout: float = 5.0) -> None:
+        """Wait until every event observed so far was looked at (tests)."""
+        done = threading.Event()
+        self._events.put({"type": "_settled", "done": done})
+        if self._worker is not None:
+            done.wait(timeout)
+
+    def _work(self) -> None:
+        while True:
+            event = self._events.get()
+            if event.get("type") == "_settled":
+                event["done"].set()
+                continue
+            try:
+                self._consider(event)
+            except Exception:  # the watch goes on whatever one event did
+                logger.exception("agent_watch could not consider an event")
+
+    def _consider(self, event: dict[str, Any]) -> None:
+        found = classify(event)
+        if found is None:
+            return
+        trigger, message = found
+        printed = fingerprint(trigger, message)
+        now = self.clock()
+        with self._lock:
+            settings = self.settings
+            if not settings.enabled or trigger not in settings.events:
+                return
+            seen = self._seen.get(printed)
+            if seen is not None and now - seen < settings.dedupe_window_seconds:
+                self._counts["deduped"] += 1
+                return
+            while self._posted_at and now - self._posted_at[0] >= MINUTE:
+                self._posted_at.popleft()
+            if len(self._posted_at) >= settings.rate_limit_per_min:
+                self._counts["rate_limited"] += 1
+                return
+            self._posted_at.append(now)
+            self._seen[printed] = now
+            self._seen.move_to_end(printed)
+            while len(self._seen) > self.fingerprints:
+                self._seen.popitem(last=False)
+            self._counts["triggered"] += 1
+            self._last = datetime.now(UTC).replace(microsecond=0)
+        self.post(Admitted(settings, trigger, printed, message, event))
+
+    def use_session(self, session_id: str) -> None:
+        with self._lock:
+            self.settings = replace(self.settings, session_id=session_id)
+
+
+class WatchPoster:
+    """Posts what the watch let through to the panel's conversation, and starts a read-only run."""
+
+    def __init__(
+        self,
+        log: SessionLog,
+        loop: AgentLoop,
+        evidence: Evidence,
+        redactor: Redactor,
+        limits: RunLimits,
+        watch: AgentWatch,
+    ) -> None:
+        self.log = log
+        self.loop = loop
+        self.evidence = evidence
+        self.redactor = redactor
+        self.limits = limits
+        self.watch = watch
+
+    def post(self, admitted: Admitted) -> None:
+        trigger, printed, message, event = admitted.trigger, admitted.fingerprint, admitted.message, admitted.event
+        session_id = self._session(admitted.settings)
+        cards = self.evidence.gather()
+        envelope = AgentContextEnvelope.model_validate(
+            {
+                "context_id": "ctx_" + secrets.token_hex(8),
+                "session_id": session_id,
+                "trigger": trigger,
+                "fingerprint": printed,
+                "summary": f"{trigger.replace('_', ' ')}: {message}"[:500] or trigger,
+                "evidence": context_evidence(cards).model_dump(),
+                "redaction": EgressRedaction(policy_version=self.redactor.version, redacted_count=0, blocked=False),
+                "created_at": datetime.now(UTC),
+            }
+            | ({"tab_id": event["tabId"]} if isinstance(event.get("tabId"), int) else {})
+            | ({"url": event.get("url") or event.get("pageUrl")} if event.get("url") or event.get("pageUrl") else {})
+        )
+        masks = sum(found["count"] for found in self.redactor.masks_in(envelope.model_dump_json()))
+        redaction = envelope.redaction.model_copy(update={"redacted_count": masks})
+        envelope = envelope.model_copy(update={"redaction": redaction})
+        session = self.log.get(session_id)
+        turn = session.turns + 1
+        provider = session.provider if isinstance(session.provider, str) else self.loop.providers.default
+        self.log.update(session_id, turns=turn)
+        self.log.append(session_id, "watch", turn, watch=envelope)
+        if self.loop.busy(session_id):
+            return  # the envelope is in the conversation; the run under way goes on
+        question = f"agent_watch saw {envelope.summary}. What went wrong, and what should the developer look at?"
+        self.loop.start(session_id, turn, provider, question, "watch", self.limits, cards)
+
+    def _session(self, settings: WatchSettings) -> str:
+        """The session to post to: the one set, else the panel's latest, else a new one."""
+        if settings.session_id is not None:
+            try:
+                return self.log.get(settings.session_id).session_id
+            except UnknownSession:
+                pass
+        panels = [session for session in self.log.sessions() if session.transport == "panel"]
+        session_id = panels[0].session_id if panels else self.log.open("panel", "agent-watch").session_id
+        self.watch.use_session(session_id)
+        return session_id
