@@ -4,8 +4,10 @@ import { build } from "esbuild";
 import { cpSync, mkdirSync, rmSync } from "node:fs";
 
 const dist = new URL("./dist/", import.meta.url).pathname;
-const entries = ["background", "inject", "relay", "popup", "options", "page-commands"];
-const staticFiles = ["manifest.json", "defaults.json", "popup.html", "options.html", "ui.css"];
+const entries = ["background", "inject", "relay", "popup", "options", "page-commands", "sidepanel"];
+const staticFiles = [
+  "manifest.json", "defaults.json", "popup.html", "options.html", "sidepanel.html", "ui.css", "panel.css",
+];
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });

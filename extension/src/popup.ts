@@ -16,6 +16,7 @@ const bodiesBox = document.getElementById("capture-network-bodies") as HTMLInput
 const pilotBox = document.getElementById("ai-web-pilot") as HTMLInputElement;
 const trackButton = document.getElementById("track-button") as HTMLButtonElement;
 const trackedLine = document.getElementById("tracked") as HTMLElement;
+const panelButton = document.getElementById("panel-button") as HTMLButtonElement;
 
 const extensionPagePrefix = chrome.runtime.getURL("");
 
@@ -89,6 +90,11 @@ pilotBox.addEventListener("change", () => void chrome.storage.sync.set({ [AI_WEB
 trackButton.addEventListener("click", () => {
   trackButton.disabled = true;
   void toggleTracking().finally(() => (trackButton.disabled = false));
+});
+
+// The side panel opens on a person's click only (Chrome requires the gesture).
+panelButton.addEventListener("click", () => {
+  void chrome.windows.getCurrent().then((window) => chrome.sidePanel.open({ windowId: window.id! }));
 });
 
 chrome.storage.onChanged.addListener((changes, area) => {

@@ -55,14 +55,42 @@ def extension_args(extension: Path) -> list[str]:
     return [f"--disable-extensions-except={extension}", f"--load-extension={extension}"]
 
 
-def launch(extension: Path, profile: Path, *urls: str) -> subprocess.Popen[bytes]:
-    """Chromium in its own process group with a fresh profile and the extension, nothing attached."""
+def launch(extension: Path, profile: Path, url: str, *flags: str) -> subprocess.Popen[bytes]:
+    """Chromium in its own process group with a fresh profile and the extension, nothing attached,
+    on one page (headless Chromium takes one on its command line; open_tab opens more)."""
     return subprocess.Popen(
-        [chromium_path(), *CHROMIUM_FLAGS, f"--user-data-dir={profile}", *extension_args(extension), *urls],
+        [chromium_path(), *CHROMIUM_FLAGS, *flags, f"--user-data-dir={profile}", *extension_args(extension), url],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         start_new_session=True,
     )
+
+
+# With this flag Chromium serves its DevTools HTTP endpoint on a port it picks, written in the profile.
+TABS_FLAG = "--remote-debugging-port=0"
+
+
+def open_tab(profile: Path, url: str, seconds: float = 15) -> None:
+    """Open a page in a Chromium launched with TABS_FLAG, through its DevTools HTTP endpoint
+    (PUT /json/new), with nothing attached to the page afterwards."""
+    import http.client
+    import time
+    from urllib.parse import quote
+
+    written = profile / "DevToolsActivePort"
+    deadline = time.monotonic() + seconds
+    while not written.exists() or not written.read_text().strip():
+        if time.monotonic() > deadline:
+            raise BrowserUnavailable(f"Chromium wrote no {written.name} in {seconds} s")
+        time.sleep(0.05)
+    port = int(written.read_text().split()[0])
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=seconds)
+    try:
+        connection.request("PUT", "/json/new?" + quote(url, safe=":/?=&"))
+        if connection.getresponse().status != 200:
+            raise BrowserUnavailable(f"Chromium did not open {url}")
+    finally:
+        connection.close()
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:

@@ -72,29 +72,19 @@ def pair() -> int:
 def _approvals_route(method: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """Ask a human channel's route (/approvals, /pairing) with the approver token; None (said on
     stderr) when it refuses."""
-    import http.client
-
+    from gasoline.local_http import request_json
     from gasoline.state import DaemonFiles
 
     files = DaemonFiles.for_port()
-    token = files.read_token(files.approver_token)
-    headers = {"Host": f"127.0.0.1:{files.port}", "User-Agent": "gasoline-cli", "Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    connection = http.client.HTTPConnection("127.0.0.1", files.port, timeout=10)
     try:
-        connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
-        response = connection.getresponse()
-        answer: dict[str, Any] = json.loads(response.read() or b"{}")
+        status, answer = request_json(files.port, method, path, files.read_token(files.approver_token), body)
     except (OSError, ValueError) as error:
         print(f"gasoline: no daemon answers on port {files.port} ({error})", file=sys.stderr)
         return None
-    finally:
-        connection.close()
-    if response.status != 200:  # a RequestError: its code, and what was wrong
-        print(f"gasoline: {answer.get('message', 'refused')} ({answer.get('error', response.status)})", file=sys.stderr)
+    if status != 200:  # a RequestError: its code, and what was wrong
+        print(f"gasoline: {answer.get('message', 'refused')} ({answer.get('error', status)})", file=sys.stderr)
         return None
-    return answer
+    return dict(answer)
 
 
 def stop(port: int | None) -> int:

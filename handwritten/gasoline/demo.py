@@ -22,6 +22,7 @@ from gasoline.demo_app.server import unused_port
 from gasoline.demo_backend import backend_session
 from gasoline.demo_browser import browser_session
 from gasoline.demo_code import code_session
+from gasoline.demo_panel import panel_session
 from gasoline.doctor import StdioSession, http_post, initialize_params
 from gasoline.state import DaemonFiles
 from gasoline_generated.dispatch import APPROVAL_PARAMETER, MODES
@@ -128,13 +129,18 @@ def main() -> None:
             code_session(port)
             heading("The shop's backend, its control endpoint rendered from templates/python: seed, see, restore")
             backend_session(port)
+            heading(
+                "The agent panel beside the shop: paired with a one-time code, a question answered from the evidence"
+            )
+            panel_session(port)
             heading("gasoline doctor: the whole chain, a line per check")
             subprocess.run([sys.executable, "-m", "gasoline", "doctor"], check=False)
         finally:
             subprocess.run([sys.executable, "-m", "gasoline", "stop"], check=False, capture_output=True)
     planned = [entry.label for entry in MODES.values() if not entry.published]
-    heading(f"{len(planned)} more mode(s) declared in spec/tools/, published as their handlers land")
-    print("  " + ", ".join(planned))
+    if planned:
+        heading(f"{len(planned)} more mode(s) declared in spec/tools/, published as their handlers land")
+        print("  " + ", ".join(planned))
 
 
 if __name__ == "__main__":

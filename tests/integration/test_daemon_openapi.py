@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
 from pathlib import Path
 
-from .processes import ROOT, Daemon, post_as_extension
+from .processes import ROOT, Daemon, gasoline_cli, post_as_extension
 from .test_http_probes import Probe, call
 
 SCHEMATHESIS = Path(sys.executable).with_name("schemathesis")
@@ -45,22 +46,44 @@ def pending(daemon: Daemon) -> list[str]:
     return [request["request_id"] for request in listing["pending"]]
 
 
+def paired_panel(daemon: Daemon) -> tuple[str, str]:
+    """A panel's token, paired as a person pairs one (the code `gasoline pair` shows), and its session."""
+    code = re.search(r"[A-Z0-9]{4}-[A-Z0-9]{4}", gasoline_cli(daemon.state_dir, daemon.port, "pair").stdout)
+    assert code
+    probe = Probe(daemon)
+    token = probe.send("POST", {"code": code.group(0)}, path="/panel/pair")[2]["token"]
+    opened = probe.send("POST", {}, path="/panel/sessions", Authorization=f"Bearer {token}")[2]
+    return token, opened["session"]["session_id"]
+
+
 def test_the_daemon_keeps_to_its_openapi_document(daemon: Daemon, tmp_path: Path) -> None:
     probe = Probe(daemon)
     session = probe.session()
     decided, waiting = approval_request(probe, session, ["logs"]), approval_request(probe, session, ["errors"])
+    in_panel = approval_request(probe, session, ["network_bodies"])
+    panel_token, panel_session = paired_panel(daemon)
     stop = threading.Event()
     releaser = threading.Thread(target=release_long_polls, args=(daemon.port, stop), daemon=True)
     releaser.start()
     try:
-        run = schemathesis(daemon, tmp_path, GASOLINE_APPROVAL_ID=decided, GASOLINE_MCP_SESSION=session)
+        run = schemathesis(
+            daemon,
+            tmp_path,
+            GASOLINE_APPROVAL_ID=decided,
+            GASOLINE_MCP_SESSION=session,
+            GASOLINE_PANEL_TOKEN=panel_token,
+            GASOLINE_PANEL_SESSION=panel_session,
+            GASOLINE_PANEL_APPROVAL_ID=in_panel,
+        )
     finally:
         stop.set()
         releaser.join(5)
     report = run.stdout + run.stderr
     assert run.returncode == 0, report[-8000:]
     assert f"Tested: {operations()}" in report, report[-3000:]
-    assert pending(daemon) == [waiting], "schemathesis decided the request it was given, with the approver token"
+    assert pending(daemon) == [waiting], (
+        "schemathesis decided the requests it was given, with the approver's and the panel's tokens"
+    )
     ping = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
     assert probe.send(body=ping, Mcp_Session_Id=session)[0] == 404, "and ended the session it was given"
 

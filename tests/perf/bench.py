@@ -22,7 +22,19 @@ from backend_bench import backend
 from capture_bench import capture
 from code_bench import code
 from commands_bench import commands
-from measure import INIT, ROOT, HttpClient, free_port, percentiles, report, rss_mib, timed, wait_for, wait_listening
+from measure import (
+    INIT,
+    ROOT,
+    HttpClient,
+    free_port,
+    mixed_payload,
+    percentiles,
+    report,
+    rss_mib,
+    timed,
+    wait_for,
+    wait_listening,
+)
 from processes import health
 from recall_bench import recall
 from redaction_bench import worst_case_rules
@@ -117,32 +129,6 @@ def main() -> None:
     commands()
     code()
     backend()
-
-
-def mixed_payload(size: int = 100_000) -> str:
-    """JSON bodies, log lines and headers, with a secret from the test corpus now and then."""
-    from secret_corpus import corpus
-
-    secrets = corpus()
-    parts, index = [], 0
-    while sum(map(len, parts)) < size:
-        secret = secrets[index % len(secrets)]
-        parts.append(
-            json.dumps(
-                {
-                    "id": index,
-                    "user": {"name": "Alice", "id": "123e4567-e89b-12d3-a456-426614174000"},
-                    "items": list(range(12)),
-                    "note": "Lorem ipsum dolor sit amet " * 4,
-                }
-            )
-        )
-        parts.append(f"2026-11-22T10:00:{index % 60:02d}Z INFO GET /api/products?page={index} 200 12ms\n")
-        parts.append("Content-Type: application/json\nX-Request-Id: 9f86d081884c7d65\nAccept: */*\n")
-        if index % 5 == 0:
-            parts.append(secret.line + "\n")
-        index += 1
-    return "".join(parts)[:size]
 
 
 def redaction() -> tuple[str, float]:

@@ -21,6 +21,7 @@ __all__ = [
     "ROOT",
     "HttpClient",
     "free_port",
+    "mixed_payload",
     "percentiles",
     "report",
     "rss_mib",
@@ -100,3 +101,29 @@ def report(figure: str, value: float, reference: float, unit: str, goal: str) ->
     measured = f"{value * scale:9.{digits}f} {unit:<4}"
     baseline = f"{reference * scale:12.{digits}f} {unit:<4}"
     print(f"{figure:<40} {measured} {baseline} {value / reference:7.2f}   {goal}")
+
+
+def mixed_payload(size: int = 100_000) -> str:
+    """JSON bodies, log lines and headers, with a secret from the test corpus now and then."""
+    from secret_corpus import corpus
+
+    secrets = corpus()
+    parts, index = [], 0
+    while sum(map(len, parts)) < size:
+        secret = secrets[index % len(secrets)]
+        parts.append(
+            json.dumps(
+                {
+                    "id": index,
+                    "user": {"name": "Alice", "id": "123e4567-e89b-12d3-a456-426614174000"},
+                    "items": list(range(12)),
+                    "note": "Lorem ipsum dolor sit amet " * 4,
+                }
+            )
+        )
+        parts.append(f"2026-11-22T10:00:{index % 60:02d}Z INFO GET /api/products?page={index} 200 12ms\n")
+        parts.append("Content-Type: application/json\nX-Request-Id: 9f86d081884c7d65\nAccept: */*\n")
+        if index % 5 == 0:
+            parts.append(secret.line + "\n")
+        index += 1
+    return "".join(parts)[:size]

@@ -57,7 +57,10 @@ def test_an_unknown_parameter_names_the_mode_and_the_parameter(dispatcher: Dispa
     [
         ({}, "configure: 'action' is required; one of: agent_watch, clear, health, snapshot"),
         (None, "configure: 'action' is required; one of: agent_watch, clear, health, snapshot"),
-        ({"action": "reboot"}, "configure: action='reboot' is not a mode; one of: agent_watch, clear, health, snapshot"),
+        (
+            {"action": "reboot"},
+            "configure: action='reboot' is not a mode; one of: agent_watch, clear, health, snapshot",
+        ),
         (
             {"action": ["health"]},
             "configure: action=['health'] is not a mode; one of: agent_watch, clear, health, snapshot",

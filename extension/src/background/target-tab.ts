@@ -1,5 +1,6 @@
 // The tab browser commands act on: the tracked tab, else the active tab of the last focused
-// normal window.
+// normal window, never one of this extension's own pages (the agent panel or the options opened
+// in a tab): then the tab of that window used last before it.
 import type { TabInfo } from "../../../generated/ts/messages";
 import { stopTracking } from "../shared/tracking";
 import { isLoading } from "./page-loads";
@@ -14,8 +15,13 @@ export async function targetTab(): Promise<TabInfo | undefined> {
   }
   const window = await chrome.windows.getLastFocused({ windowTypes: ["normal"] }).catch(() => undefined);
   if (window?.id === undefined) return undefined;
-  const [active] = await chrome.tabs.query({ active: true, windowId: window.id });
-  return active ? tabInfo(active, false) : undefined;
+  const ours = chrome.runtime.getURL("");
+  const pages = (await chrome.tabs.query({ windowId: window.id })).filter(
+    (tab) => !(tab.url ?? tab.pendingUrl ?? "").startsWith(ours),
+  );
+  const lastUsed = (tab: chrome.tabs.Tab) => (tab.active ? Infinity : (tab.lastAccessed ?? 0));
+  const [front] = pages.sort((a, b) => lastUsed(b) - lastUsed(a));
+  return front ? tabInfo(front, false) : undefined;
 }
 
 /** Track This Page ends when its tab closes. */

@@ -190,5 +190,5 @@ def panel_routes(daemon: Daemon, decisions: Approvals) -> list[tuple[str, object
         ("/panel/sessions/{session_id}/events", events, None),
         ("/panel/sessions/{session_id}/export", PanelExport(panel.sessions, services.redactor), None),
         ("/panel/approvals/{request_id}", PanelApprovals(decisions), None),
-        ("/panel/watch", PanelWatchRoute(panel.watch, panel.sessions), None),
+        ("/panel/watch", PanelWatchRoute(panel.watch, panel.sessions, status), None),
     ]

@@ -16,7 +16,7 @@ from pydantic import MISSING, BaseModel
 from gasoline import __version__
 from gasoline.capture.extension import ExtensionLink
 from gasoline.core.missing import given
-from gasoline.panel.agent import AgentLoop
+from gasoline.panel.agent import AgentLoop, SessionBusy
 from gasoline.panel.export import as_markdown, export_session
 from gasoline.panel.pairing import Pairing, PairingRefused
 from gasoline.panel.providers.registry import Providers
@@ -96,24 +96,24 @@ class PanelStatusRoute:
         self.watch = watch
 
     def on_get(self, req: falcon.Request, resp: falcon.Response) -> None:
+        answer(resp, self.current())
+
+    def current(self) -> PanelStatus:
         synced = self.extension.current()
         stats = self.redactor.stats()
-        answer(
-            resp,
-            PanelStatus(
-                daemon_version=__version__,
-                extension_connected=synced is not None,
-                ai_web_pilot=bool(synced and synced.settings.aiWebPilotEnabled),
-                providers=self.providers.health(),
-                default_provider=self.providers.default,
-                redaction=EgressRedaction(
-                    policy_version=self.redactor.version,
-                    redacted_count=sum(count.count for count in stats.redacted_count),
-                    blocked=stats.blocked_count > 0,
-                ),
-                pending_approvals=self.approvals.pending_count(),
-                watch_enabled=self.watch.settings.enabled,
+        return PanelStatus(
+            daemon_version=__version__,
+            extension_connected=synced is not None,
+            ai_web_pilot=bool(synced and synced.settings.aiWebPilotEnabled),
+            providers=self.providers.health(),
+            default_provider=self.providers.default,
+            redaction=EgressRedaction(
+                policy_version=self.redactor.version,
+                redacted_count=sum(count.count for count in stats.redacted_count),
+                blocked=stats.blocked_count > 0,
             ),
+            pending_approvals=self.approvals.pending_count(),
+            watch_enabled=self.watch.settings.enabled,
         )
 
 
@@ -171,11 +171,11 @@ class PanelMessages:
     def on_post(self, req: falcon.Request, resp: falcon.Response, session_id: str) -> None:
         try:
             question = parse(PanelQuestion, read_json(req, MAX_BODY))
-            if self.loop.busy(session_id):
-                raise RequestRefused(409, "session_busy", "a turn is under way in this session; wait for it to end")
             answer(resp, self.loop.ask(session_id, question), 202)
         except RequestRefused as refusal:
             refused(req, resp, refusal)
+        except SessionBusy:
+            refused(req, resp, RequestRefused(409, "session_busy", "a turn is under way in this session; wait for it"))
         except UnknownSession:
             refused(req, resp, unknown(session_id))
 
@@ -194,6 +194,7 @@ class PanelEvents:
     def on_get(self, req: falcon.Request, resp: falcon.Response, session_id: str) -> None:
         try:
             after = cursor(req)
+            form = choice(req, "format", ("sse", "json"))
             events = self.sessions.events(session_id, after)
         except RequestRefused as refusal:
             refused(req, resp, refusal)
@@ -201,7 +202,7 @@ class PanelEvents:
         except UnknownSession:
             refused(req, resp, unknown(session_id))
             return
-        if req.get_param("format") == "json":
+        if form == "json":
             answer(resp, SessionEvents(session_id=session_id, events=events))
             return
         resp.content_type = "text/event-stream"
@@ -238,12 +239,16 @@ class PanelExport:
 
     def on_get(self, req: falcon.Request, resp: falcon.Response, session_id: str) -> None:
         try:
+            form = choice(req, "format", ("json", "markdown"))
             export = export_session(self.sessions, self.redactor, session_id)
+        except RequestRefused as refusal:
+            refused(req, resp, refusal)
+            return
         except UnknownSession:
             refused(req, resp, unknown(session_id))
             return
         name = f"gasoline-{session_id}"
-        if req.get_param("format") == "markdown":
+        if form == "markdown":
             resp.content_type = "text/markdown; charset=utf-8"
             resp.set_header("Content-Disposition", f'attachment; filename="{name}.md"')
             resp.text = as_markdown(export)
@@ -268,11 +273,13 @@ class PanelApprovals:
 
 
 class PanelWatchRoute:
-    """POST /panel/watch: the person switches agent_watch on for a session, or off."""
+    """POST /panel/watch: the person switches agent_watch on for a session, or off; answered with
+    the panel's status."""
 
-    def __init__(self, watch: AgentWatch, sessions: SessionLog) -> None:
+    def __init__(self, watch: AgentWatch, sessions: SessionLog, status: PanelStatusRoute) -> None:
         self.watch = watch
         self.sessions = sessions
+        self.status = status
 
     def on_post(self, req: falcon.Request, resp: falcon.Response) -> None:
         try:
@@ -281,7 +288,8 @@ class PanelWatchRoute:
             if session_id is not None:
                 self.sessions.get(session_id)
             events = tuple(asked.events) if asked.events is not MISSING else None
-            answer(resp, self.watch.configure(asked.enabled, events, session_id=session_id))
+            self.watch.configure(asked.enabled, events, session_id=session_id)
+            answer(resp, self.status.current())
         except RequestRefused as refusal:
             refused(req, resp, refusal)
         except UnknownSession as error:
@@ -294,6 +302,14 @@ def cursor(req: falcon.Request) -> int:
     if not raw.isdigit():
         raise RequestRefused(400, "bad_request", f"after must be an event's seq (a whole number), not {raw[:40]!r}")
     return int(raw)
+
+
+def choice(req: falcon.Request, name: str, allowed: tuple[str, ...]) -> str:
+    """A query parameter that takes one of a few values (the first when absent)."""
+    value = req.get_param(name) or allowed[0]
+    if value not in allowed:
+        raise RequestRefused(400, "bad_request", f"{name} is one of {', '.join(allowed)}, not {value[:40]!r}")
+    return value
 
 
 def unknown(session_id: str) -> RequestRefused:

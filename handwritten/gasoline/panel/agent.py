@@ -61,6 +61,10 @@ class RunLimits:
     most: MutationClass
 
 
+class SessionBusy(Exception):
+    """A turn is under way in the session: a second one does not start beside it."""
+
+
 class TurnFailed(Exception):
     """The turn stops here; the message is the notice the person reads."""
 
@@ -93,16 +97,22 @@ class AgentLoop:
         self._lock = threading.Lock()
 
     def ask(self, session_id: str, question: PanelQuestion) -> PanelTurn:
-        """Start a turn for the person's question; its events follow on the session's stream."""
+        """Start a turn for the person's question; its events follow on the session's stream.
+        SessionBusy (and nothing kept) while a turn is under way in the session."""
         session = self.log.get(session_id)
         chosen = question.provider if question.provider is not MISSING else None
         provider: ProviderName = (
             chosen or (session.provider if session.provider is not MISSING else None) or (self.providers.default)
         )
-        turn = session.turns + 1
-        self.log.update(session_id, turns=turn, provider=provider)
-        asked = self.log.append(session_id, "message", turn, message={"role": "user", "text": question.text})
-        self.start(session_id, turn, provider, question.text, "question", self.question_limits)
+        self._claim(session_id)
+        try:
+            turn = session.turns + 1
+            self.log.update(session_id, turns=turn, provider=provider)
+            asked = self.log.append(session_id, "message", turn, message={"role": "user", "text": question.text})
+            self._begin(session_id, turn, provider, question.text, "question", self.question_limits, None)
+        except BaseException:
+            self._release(session_id)
+            raise
         seq = asked.seq if isinstance(asked.seq, int) else 1
         return PanelTurn(session_id=session_id, turn=turn, seq=seq, provider=provider)
 
@@ -115,6 +125,35 @@ class AgentLoop:
         trigger: Trigger,
         limits: RunLimits,
         cards: Sequence[EvidenceCard] | None = None,
+    ) -> threading.Thread:
+        """Run a turn on a thread of its own; SessionBusy while one is under way in the session."""
+        self._claim(session_id)
+        try:
+            return self._begin(session_id, turn, provider, text, trigger, limits, cards)
+        except BaseException:
+            self._release(session_id)
+            raise
+
+    def _claim(self, session_id: str) -> None:
+        """Mark the session busy, in one step with the check, so two turns never start side by side."""
+        with self._lock:
+            if session_id in self._busy:
+                raise SessionBusy(session_id)
+            self._busy.add(session_id)
+
+    def _release(self, session_id: str) -> None:
+        with self._lock:
+            self._busy.discard(session_id)
+
+    def _begin(
+        self,
+        session_id: str,
+        turn: int,
+        provider: ProviderName,
+        text: str,
+        trigger: Trigger,
+        limits: RunLimits,
+        cards: Sequence[EvidenceCard] | None,
     ) -> threading.Thread:
         thread = threading.Thread(
             target=self.run,
@@ -136,9 +175,7 @@ class AgentLoop:
         cards: Sequence[EvidenceCard] | None = None,
     ) -> None:
         """One turn, to its end; nothing it meets escapes (a provider's failure, a bug): the person
-        reads a notice and the turn is marked failed."""
-        with self._lock:
-            self._busy.add(session_id)
+        reads a notice and the turn is marked failed. The session, claimed to start it, is free again."""
         state = {"steps": 0, "tokens": 0}
         self.log.append(session_id, "turn", turn, turn_state={"state": "started", "trigger": trigger, "steps": 0})
         try:
@@ -151,12 +188,7 @@ class AgentLoop:
         else:
             self._ended(session_id, turn, trigger, state, "done")
         finally:
-            with self._lock:
-                self._busy.discard(session_id)
-
-    def busy(self, session_id: str) -> bool:
-        with self._lock:
-            return session_id in self._busy
+            self._release(session_id)
 
     def _run(
         self,

@@ -48,10 +48,18 @@ def card(kind: Kind, title: str, ran: Ran) -> EvidenceCard:
     shown: dict[str, Any] = {"kind": kind, "title": title, "count": count, "lines": lines}
     if ran.ok:
         shown["detail"] = ran.structured
-    shown["summary"] = (f"{count}: " if kind in ("errors", "network") else "") + (lines[0] if lines else "none")
-    if kind in ("errors", "network") and count == 0:
-        shown["summary"] = "none"
+    shown["summary"] = summary_of(kind, count, lines)
     return EvidenceCard.model_validate(shown)
+
+
+def summary_of(kind: Kind, count: int, lines: list[str]) -> str:
+    """A card's one line: for a list, how many and the newest (its text form's first line is a count)."""
+    if kind not in ("errors", "network"):
+        return lines[0] if lines else "none"
+    if not count:
+        return "none"
+    newest = lines[1] if len(lines) > 1 else lines[0]
+    return f"{count}, newest: {newest[:160]}"
 
 
 def as_prompt(question: str, cards: Sequence[EvidenceCard]) -> str:

@@ -42,6 +42,8 @@ EventType = Literal[
 # of anything else is written at once).
 SEEN_WRITE_SECONDS = 30.0
 TRANSIENT_KEPT = 4096  # deltas a slow reader can still catch up on
+SHOWN_TEXT = ("client_name", "url")  # the metadata a client names, redacted like every event
+WITHHELD = "[withheld: redaction unavailable]"
 
 
 def utc_now() -> datetime:
@@ -137,7 +139,7 @@ class SessionLog:
         fields: dict[str, Any] = {
             "session_id": new_session_id(),
             "transport": transport,
-            "client_name": self.redactor.text(client_name),
+            "client_name": self._shown(client_name),
             "created_at": now,
             "last_seen_at": now,
             "state": "ready",
@@ -145,7 +147,7 @@ class SessionLog:
             "turns": 0,
             "pending": [],
         }
-        optional = {"tab_id": tab_id, "url": self.redactor.text(url) if url else None, "provider": provider}
+        optional = {"tab_id": tab_id, "url": self._shown(url) if url else None, "provider": provider}
         session = PanelSession.model_validate(fields | {k: v for k, v in optional.items() if v is not None})
         with self._changed:
             self._expire()
@@ -179,7 +181,9 @@ class SessionLog:
             return kept.meta
 
     def update(self, session_id: str, **fields: Any) -> PanelSession:
-        """Change a session's metadata (state, provider, tab, turns, pending), written at once."""
+        """Change a session's metadata (state, provider, tab, url, turns, pending), written at once."""
+        fields = {key: self._shown(value) if key in SHOWN_TEXT and isinstance(value, str) else value
+                  for key, value in fields.items()}  # fmt: skip
         with self._changed:
             kept = self._kept(session_id)
             kept.meta = PanelSession.model_validate(kept.meta.model_dump(mode="json") | fields)
@@ -263,6 +267,13 @@ class SessionLog:
 
     # Inside
 
+    def _shown(self, text: str) -> str:
+        """Text of a session's metadata, redacted; withheld when redaction fails."""
+        try:
+            return self.redactor.text(text)
+        except RedactionUnavailable:
+            return WITHHELD
+
     def _append_known(self, session_id: str, type: EventType, turn: int, part: dict[str, Any]) -> None:
         with contextlib.suppress(UnknownSession):  # it ended meanwhile
             self.append(session_id, type, turn, **part)
@@ -290,6 +301,9 @@ class SessionLog:
     def _events(self, kept: _Kept) -> list[SessionEvent]:
         if kept.events is None:
             kept.events = list(self._read_events(kept.meta.session_id))
+            last = seq_of(kept.events[-1]) if kept.events else 0
+            if last > kept.meta.events:  # kept, but not yet counted, when the daemon stopped
+                kept.meta = kept.meta.model_copy(update={"events": last})
         return kept.events
 
     def _expire(self) -> None:
@@ -337,11 +351,15 @@ class SessionLog:
     def _read_events(self, session_id: str) -> Iterable[SessionEvent]:
         if self.directory is None:
             return
+        path = self.directory / f"{session_id}.jsonl"
         try:
-            data = (self.directory / f"{session_id}.jsonl").read_bytes()
+            data = path.read_bytes()
         except FileNotFoundError:
             return
-        for record in parsed_lines(data[: data.rfind(b"\n") + 1].splitlines()):
+        whole = data.rfind(b"\n") + 1
+        if whole < len(data):  # a line torn by a crash: cut, so that the next event begins a line of its own
+            os.truncate(path, whole)
+        for record in parsed_lines(data[:whole].splitlines()):
             try:
                 yield SessionEvent.model_validate(record)
             except ValidationError:

@@ -14,6 +14,7 @@ AgentContextEnvelope goes to the session's log and a run starts whose tool calls
 from __future__ import annotations
 
 import collections
+import contextlib
 import logging
 import queue
 import re
@@ -28,7 +29,7 @@ from typing import Any, Literal
 from gasoline.safety.redaction import Redactor
 from gasoline_generated.models import AgentContextEnvelope, ConfigureAgentWatchResult, EgressRedaction
 
-from .agent import AgentLoop, RunLimits
+from .agent import AgentLoop, RunLimits, SessionBusy
 from .evidence import Evidence, context_evidence
 from .sessions import SessionLog, UnknownSession
 
@@ -253,10 +254,9 @@ class WatchPoster:
         provider = session.provider if isinstance(session.provider, str) else self.loop.providers.default
         self.log.update(session_id, turns=turn)
         self.log.append(session_id, "watch", turn, watch=envelope)
-        if self.loop.busy(session_id):
-            return  # the envelope is in the conversation; the run under way goes on
         question = f"agent_watch saw {envelope.summary}. What went wrong, and what should the developer look at?"
-        self.loop.start(session_id, turn, provider, question, "watch", self.limits, cards)
+        with contextlib.suppress(SessionBusy):  # the envelope is in the conversation; the run under way goes on
+            self.loop.start(session_id, turn, provider, question, "watch", self.limits, cards)
 
     def _session(self, settings: WatchSettings) -> str:
         """The session to post to: the one set, else the panel's latest, else a new one."""

@@ -1,6 +1,6 @@
 """The none provider: offline triage without a model. It answers from the evidence it was given
 (the lines of the last user turn's evidence that look like errors or failures; headings and
-zero counts are not), and asks for no tools."""
+counts are not), and asks for no tools."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from .base import EVIDENCE_HEADING, TextSink
 
 # Lines of evidence worth repeating: errors, exceptions, failed requests (status 4xx/5xx).
 NOTABLE = re.compile(r"error|exception|fail|refused|timeout|\b[45]\d\d\b", re.IGNORECASE)
-ZERO_COUNT = re.compile(r"^0 [a-z ]+$")
+COUNT_LINE = re.compile(r"^\d+ [a-z ]+(,.*)?$")  # a list's first line ("8 errors, newest 10 shown"), not an entry
 MOST_LINES = 8
 
 
@@ -27,7 +27,7 @@ class OfflineProvider:
         question, heading, evidence = asked.partition(EVIDENCE_HEADING)
         lines = [line.strip() for line in (evidence if heading else question).splitlines()]
         notable = [
-            line for line in lines if NOTABLE.search(line) and not line.startswith("## ") and not ZERO_COUNT.match(line)
+            line for line in lines if NOTABLE.search(line) and not line.startswith("## ") and not COUNT_LINE.match(line)
         ][:MOST_LINES]
         if notable:
             text = "No model is configured; from the evidence, what stands out:\n" + "\n".join(
