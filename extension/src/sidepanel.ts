@@ -99,6 +99,7 @@ async function connect(fresh = false): Promise<void> {
       ...(page?.url ? { url: page.url.slice(0, 2048) } : {}),
     });
     sessionId = opened.session.session_id;
+    document.body.dataset.session = sessionId;
     await chrome.storage.local.set({ [SESSION_KEY]: sessionId });
   } catch (error) {
     if (error instanceof PanelApiError && error.status === 401) return unpaired("The daemon no longer knows this panel: pair again.");

@@ -464,9 +464,9 @@ class ConfigureAgentWatchResult(BaseModel):
     """
     Events dropped since it was enabled because rate_limit_per_min were posted in the last minute.
     """
-    session_id: Annotated[StrictStr | MISSING, Field(pattern="^sess_[A-Za-z0-9]{16,64}$")] = MISSING
+    posts_to: Annotated[StrictStr | MISSING, Field(pattern="^sess_[A-Za-z0-9]{16,64}$")] = MISSING
     """
-    The panel session it posts to, once it has one.
+    The panel session it posts to (sess_...), once it has one.
     """
     last_triggered_at: IsoDateTime | MISSING = MISSING
     """

@@ -305,7 +305,7 @@ class PanelLimits:
     """Sessions kept at once; a new one past this closes the one unused longest. (count)"""
 
     session_events: Final = 5000
-    """Events one session's log keeps; a session past this is closed to new turns. (entries)"""
+    """Events one session's log keeps; past this its oldest tenth is dropped. (entries)"""
 
     question_chars: Final = 8000
     """Longest question the panel sends. (chars)"""
@@ -322,8 +322,8 @@ class PanelLimits:
     tool_result_chars: Final = 6000
     """Text of one tool result handed back to the model; longer text is cut and marked. (chars)"""
 
-    stream_keepalive_ms: Final = 15000
-    """An event stream with nothing to send sends a comment this often, so a dead connection is noticed. (ms)"""
+    stream_keepalive_ms: Final = 1000
+    """An event stream with nothing to send sends a comment this often, so a connection the panel dropped is noticed and its thread freed within about this long. (ms)"""
 
     stream_seconds: Final = 60
     """How long one event stream stays open; the panel opens the next from its cursor, so no thread is held for ever. (seconds)"""

@@ -203,7 +203,7 @@ export const LIMITS = {
     session_idle_seconds: 86400,
     /** Sessions kept at once; a new one past this closes the one unused longest. (count) */
     max_sessions: 200,
-    /** Events one session's log keeps; a session past this is closed to new turns. (entries) */
+    /** Events one session's log keeps; past this its oldest tenth is dropped. (entries) */
     session_events: 5000,
     /** Longest question the panel sends. (chars) */
     question_chars: 8000,
@@ -215,8 +215,8 @@ export const LIMITS = {
     evidence_entries: 10,
     /** Text of one tool result handed back to the model; longer text is cut and marked. (chars) */
     tool_result_chars: 6000,
-    /** An event stream with nothing to send sends a comment this often, so a dead connection is noticed. (ms) */
-    stream_keepalive_ms: 15000,
+    /** An event stream with nothing to send sends a comment this often, so a connection the panel dropped is noticed and its thread freed within about this long. (ms) */
+    stream_keepalive_ms: 1000,
     /** How long one event stream stays open; the panel opens the next from its cursor, so no thread is held for ever. (seconds) */
     stream_seconds: 60,
     /** Requests to the panel's routes (streams included) served at once, on threads of their own, apart from MCP calls and the extension's routes. (count) */

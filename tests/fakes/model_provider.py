@@ -69,6 +69,7 @@ class FakeProvider:
         self._replies: deque[Reply] = deque()
         self._failures: deque[str] = deque()
         self._requests: list[dict[str, Any]] = []
+        self.first_bytes: list[float] = []  # when each stream's first event was written (epoch seconds)
         self._held: list[threading.Event] = []
         self._closing = threading.Event()
         self._server: _Server | None = None
@@ -289,7 +290,9 @@ class _Handler(BaseHTTPRequestHandler):
         """Server-sent events in chunked encoding, one chunk per event; an incomplete stream ends with
         the connection closed before the terminating chunk, as when a proxy cuts a stream."""
         self._send_head(api, 200, "text/event-stream; charset=utf-8", {"Transfer-Encoding": "chunked"})
-        for frame in frames:
+        for index, frame in enumerate(frames):
+            if index == 0:
+                self.server.fake.first_bytes.append(time.time())
             self._write_chunk(frame)
         if complete:
             self._write_chunk(b"")

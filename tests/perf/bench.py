@@ -35,6 +35,7 @@ from measure import (
     wait_for,
     wait_listening,
 )
+from panel_bench import panel
 from processes import health
 from recall_bench import recall
 from redaction_bench import worst_case_rules
@@ -129,6 +130,7 @@ def main() -> None:
     commands()
     code()
     backend()
+    panel()
 
 
 def redaction() -> tuple[str, float]:

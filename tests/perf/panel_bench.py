@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import tempfile
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,16 +17,16 @@ import measure  # noqa: F401  (first: it puts the integration tests' helpers on 
 from browsers import EXTENSION_PAGE, chromium_with_extension
 from fakes.model_provider import FakeProvider
 from measure import free_port, mixed_payload, percentiles, report, rss_mib, timed
-from panel_client import PanelClient
 from playwright.sync_api import Page, expect
 from processes import Daemon, gasoline_cli, running_daemon, wait_for
 
+from gasoline.local_http import request_json
 from gasoline.panel.egress import redacted_request
 from gasoline.panel.evidence import as_prompt
 from gasoline.safety.redaction import build_redactor
 from gasoline_generated.models import EvidenceCard, ProviderMessage
 
-TRIPS = 15
+TRIPS = 30
 TURNS = 40
 # In the panel's page: when the person clicked, and when the tool's result showed; when the first
 # streamed text showed. Epoch milliseconds, the fake provider's clock too.
@@ -103,7 +102,9 @@ def paired(page: Page, daemon: Daemon) -> Page:
 @contextmanager
 def new_session(page: Page) -> Iterator[None]:
     """A fresh session (an empty timeline), the page's marks reset."""
+    before = page.locator("body").get_attribute("data-session")
     page.locator("#new-session").click()
+    wait_for(lambda: page.locator("body").get_attribute("data-session") not in (None, before), 15, "a new session")
     expect(page.locator("#timeline > *")).to_have_count(0)
     page.evaluate(WATCH)
     yield
@@ -154,16 +155,24 @@ def first_tokens(page: Page, fake: FakeProvider, port: int) -> None:
 
 def memory(daemon: Daemon, fake: FakeProvider) -> None:
     """The daemon's RSS after turns through the OpenAI SDK (sessions, logs, a stream), beside at rest."""
-    with tempfile.TemporaryDirectory() as work:
-        state = Path(work)
-        with running_daemon(state, port=free_port()) as rest:
-            time.sleep(1)  # settle after start; the reference is a daemon that never served the panel
-            at_rest = rss_mib(rest.process.pid)
-    client = PanelClient.paired(daemon)
-    session = client.open_session()
+    with tempfile.TemporaryDirectory() as work, running_daemon(Path(work), port=free_port()) as rest:
+        at_rest = rss_mib(rest.process.pid)  # a daemon that never served the panel
+    code = re.search(r"[A-Z0-9]{4}-[A-Z0-9]{4}", gasoline_cli(daemon.state_dir, daemon.port, "pair").stdout)
+    assert code
+    token = request_json(daemon.port, "POST", "/panel/pair", None, {"code": code.group(0)})[1]["token"]
+    opened = request_json(daemon.port, "POST", "/panel/sessions", token, {"provider": "openai"})[1]
+    events = f"/panel/sessions/{opened['session']['session_id']}"
     for index in range(TURNS):
         fake.reply(text=f"Answer {index}: " + "the cart total reads a missing price. " * 10)
-        client.ask_and_wait(session, f"Question {index}?", provider="openai")
+        turn = request_json(daemon.port, "POST", events + "/messages", token, {"text": f"Question {index}?"})[1]
+
+        def ended(number: int = turn["turn"]) -> bool:
+            kept = request_json(daemon.port, "GET", events + "/events?format=json", token)[1]["events"]
+            return any(
+                e["type"] == "turn" and e["turn"] == number and e["turn_state"]["state"] != "started" for e in kept
+            )
+
+        wait_for(ended, 20, "a turn's end")
     used = rss_mib(daemon.process.pid)
     report(
         f"panel daemon RSS after {TURNS} turns, MiB", used - at_rest, at_rest, "MiB", "overhead < 40 MiB (ref: at rest)"

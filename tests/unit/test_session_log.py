@@ -1,5 +1,5 @@
 """SessionLog: a numbered, redacted event log per session, in memory or kept in a directory so that it
-outlives a restart; read from a cursor, trimmed to its newest events, expired when unused."""
+outlives a restart; read from a cursor, its oldest tenth dropped past its limit, expired when unused."""
 
 from __future__ import annotations
 
@@ -109,16 +109,18 @@ def test_an_event_kept_before_a_crash_but_not_counted_keeps_its_number(tmp_path:
     assert again.get(session_id).events == 4
 
 
-def test_a_log_past_max_events_keeps_its_newest(tmp_path: Path, redactor: Redactor) -> None:
-    log = log_in(tmp_path, redactor, max_events=3)
+def test_a_log_past_max_events_drops_its_oldest_tenth(tmp_path: Path, redactor: Redactor) -> None:
+    log = log_in(tmp_path, redactor, max_events=10)
     session_id = log.open("panel", "gasoline-panel").session_id
-    said(log, session_id, *[f"question {n}" for n in range(1, 6)])
-    assert [event.seq for event in log.events(session_id)] == [3, 4, 5]
-    assert log.get(session_id).events == 5, "the count goes on"
-    again = log_in(tmp_path, redactor, max_events=3)
-    assert texts(again, session_id) == ["question 3", "question 4", "question 5"]
-    said(again, session_id, "question 6")
-    assert texts(log_in(tmp_path, redactor, max_events=3), session_id) == ["question 4", "question 5", "question 6"]
+    said(log, session_id, *[f"question {n}" for n in range(1, 11)])
+    assert [event.seq for event in log.events(session_id)] == list(range(1, 11)), "up to the limit, all kept"
+    said(log, session_id, "question 11")
+    assert [event.seq for event in log.events(session_id)] == list(range(3, 12)), "past it, a tenth goes at once"
+    assert log.get(session_id).events == 11, "the count goes on"
+    again = log_in(tmp_path, redactor, max_events=10)
+    assert texts(again, session_id) == [f"question {n}" for n in range(3, 12)]
+    said(again, session_id, "question 12")
+    assert texts(log_in(tmp_path, redactor, max_events=10), session_id)[-2:] == ["question 11", "question 12"]
 
 
 def next_millisecond() -> None:

@@ -25,7 +25,7 @@ from gasoline.core import jsonrpc
 from gasoline.core.catalog import published_tools
 from gasoline.core.jsonrpc import INVALID_PARAMS, RpcError
 from gasoline.core.protocol import LEGACY_VERSIONS, Exchange
-from gasoline.core.roots import REPOSITORY_META
+from gasoline.core.roots import CLIENT_META, REPOSITORY_META
 from gasoline.state import DaemonFiles
 
 from .lifecycle import DaemonUnavailable, ensure_daemon
@@ -257,6 +257,9 @@ def forwarded(name: str, arguments: dict[str, Any], exchange: Exchange, reposito
     """The daemon's tools/call params for a client's call: the progress token is the client's own,
     and the repository the client works in goes with it."""
     meta: dict[str, Any] = {REPOSITORY_META: str(repository)}
+    client = exchange.session.client_info.get("name") if exchange.session is not None else None
+    if isinstance(client, str) and client:
+        meta[CLIENT_META] = client
     if exchange.progress_token is not None:
         meta["progressToken"] = exchange.progress_token
     return {"name": name, "arguments": arguments, "_meta": meta}

@@ -1,7 +1,8 @@
 """The one path every tool call takes, whatever transport carried it.
 
 lookup (tool, mode) in the generated table -> validate the arguments against the mode's own
-strict model -> gates (AI Web Pilot: the extension's toggle; then the approval engine, for
+strict model -> the call's mutation class (an assessed mode's handler says it), refused above the
+caller's ceiling -> gates (AI Web Pilot: the extension's toggle; then the approval engine, for
 modes that can change things) -> run the hand-written handler, or leave it running in the
 background when a long-running mode is called with background set -> structured result.
 Every failure becomes a ToolError result that names the mode and the parameter at fault;
@@ -89,13 +90,13 @@ class Dispatcher:
             own = {name: value for name, value in (arguments or {}).items() if name != entry.mode_key}
             approval_id = own.pop(APPROVAL_PARAMETER, None) if "approval" in entry.gates else None
             params = self._validate(entry, own, approval_id)
-            if "ai_web_pilot" in entry.gates:
-                self._check_ai_web_pilot(entry)
             context = CallContext(entry) if repository is None else CallContext(entry, find_repository=repository)
             mutation, explain = self._assess(entry, params, context)
             if MUTATION_ORDER.index(mutation) > MUTATION_ORDER.index(most):
                 message = f"{entry.label} is {mutation}, and this run may only read; nothing was done"
                 raise ToolFailure.of(entry, "read_only_run", message)
+            if "ai_web_pilot" in entry.gates:
+                self._check_ai_web_pilot(entry)
             tab_id = self._approvals.check(entry, mutation, params, own, approval_id, explain)
         except ToolFailure as failure:
             log.info("%s refused: %s", tool, failure.error.message)

@@ -21,14 +21,17 @@ from .errors import ToolFailure, UnknownTool
 from .jsonrpc import INVALID_PARAMS, RpcError
 from .protocol import Exchange, Session
 from .results import Continuations, call_tool_result
-from .roots import HOW_TO_NAME_ONE, REPOSITORY_META, RootsUnanswered, ask_roots
+from .roots import CLIENT_META, HOW_TO_NAME_ONE, REPOSITORY_META, RootsUnanswered, ask_roots
 
 REDACTION_META = "dev.gasoline/redaction"
 
 
 class CallRecorder(Protocol):
-    def called(self, session: Session, tool: str, arguments: dict[str, Any], reply: dict[str, Any]) -> None:
-        """Note a call of a client's session and its reply (redacted), without making it wait."""
+    def called(
+        self, session: Session, tool: str, arguments: dict[str, Any], reply: dict[str, Any], client: str | None
+    ) -> None:
+        """Note a call of a client's session and its reply (redacted), without making it wait; client:
+        the name of the client a bridge speaks for."""
         ...
 
 
@@ -69,7 +72,8 @@ class LocalTools:
             }
         }
         if self.recorder is not None and exchange.session is not None:
-            self.recorder.called(exchange.session, name, arguments, reply)
+            client = exchange.meta.get(CLIENT_META)
+            self.recorder.called(exchange.session, name, arguments, reply, client if isinstance(client, str) else None)
         return reply
 
 

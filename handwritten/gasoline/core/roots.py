@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from .protocol import Exchange
 
 REPOSITORY_META = "dev.gasoline/repository"
+# A bridge also names its client (its clientInfo name), so the daemon's session of the bridge is
+# shown as the client's, not as the bridge's.
+CLIENT_META = "dev.gasoline/client"
 PROJECT_DIR_ENV = "GASOLINE_PROJECT_DIR"
 HOW_TO_NAME_ONE = (
     "an MCP client that declares roots gets its first file:// root; `gasoline` on stdio uses "

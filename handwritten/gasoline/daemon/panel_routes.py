@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from dataclasses import replace
 
 import falcon
 from pydantic import MISSING, BaseModel
@@ -207,21 +206,21 @@ class PanelEvents:
             return
         resp.content_type = "text/event-stream"
         resp.set_header("Cache-Control", "no-store")
-        resp.stream = self._stream(session_id, after)
+        resp.stream = self._stream(session_id, after, self.sessions.tick)
 
-    def _stream(self, session_id: str, after: int) -> Iterator[bytes]:
+    def _stream(self, session_id: str, after: int, tick: int) -> Iterator[bytes]:
+        """From the kept event after `after` and the delta after `tick` (the deltas of the moment the
+        stream was asked for: those passed before are not sent again)."""
         yield b"retry: 1000\n\n"
         deadline = time.monotonic() + self.stream_seconds
-        tick = -1  # deltas already passed are not sent again to a new stream: only those to come
-        first = True
+        wait = 0.0  # the events already kept are sent at once
         while (left := deadline - time.monotonic()) > 0:
             try:
-                update = self.sessions.wait(session_id, after, tick, 0 if first else min(left, self.keepalive_seconds))
+                update = self.sessions.wait(session_id, after, tick, min(left, wait))
             except UnknownSession:
                 yield b"event: closed\ndata: {}\n\n"
                 return
-            if first:
-                update, first = replace(update, deltas=[]), False
+            wait = self.keepalive_seconds
             if not update.events and not update.deltas:
                 yield b": keep-alive\n\n"
             for event in sorted([*update.events, *update.deltas], key=lambda e: (e.at, seq_of(e))):

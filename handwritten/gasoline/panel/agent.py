@@ -35,6 +35,7 @@ from gasoline_generated.models import (
 
 from .egress import EgressBlocked, redacted_request
 from .evidence import Evidence, as_prompt
+from .masked_stream import MaskedStream
 from .panel_tools import PanelTools, Ran
 from .providers.base import ProviderFailure
 from .providers.registry import ProviderName, Providers
@@ -220,7 +221,8 @@ class AgentLoop:
             self.log.append(session_id, "provider_request", turn, provider_request=request)
             state["steps"] += 1
             try:
-                reply = provider.generate(request, lambda piece: self.log.stream(session_id, turn, piece))
+                streamed = MaskedStream(self.redactor, lambda piece: self.log.stream(session_id, turn, piece))
+                reply = provider.generate(request, streamed.add)
             except ProviderFailure as failure:
                 raise TurnFailed("provider_failed", f"the model did not answer: {failure}") from None
             state["tokens"] += tokens_of(reply)

@@ -27,9 +27,14 @@ class McpSessions:
         name = session.client_info.get("name")
         session.log_id = self.log.open(session.transport, name if isinstance(name, str) else "").session_id
 
-    def called(self, session: Session, tool: str, arguments: dict[str, Any], reply: dict[str, Any]) -> None:
+    def called(
+        self, session: Session, tool: str, arguments: dict[str, Any], reply: dict[str, Any], client: str | None
+    ) -> None:
         if session.log_id is None:
             return
+        if client and session.client_info.get("name") != client:  # a bridge names the client it speaks for
+            session.client_info = {**session.client_info, "name": client}
+            self.log.record_update(session.log_id, client_name=client)
         text = "".join(part.get("text", "") for part in reply.get("content", []) if isinstance(part, dict))
         ok = not reply.get("isError", False)
         call_id = f"mcp_{next(self._calls)}"

@@ -5,8 +5,8 @@ The panel is a view of a session's log; resuming is reading it from a cursor, an
 replay of it. Every event passes the redactor before it is kept, so nothing in a log is
 unredacted. A delta (a piece of an answer as it streams) is sent to readers and not kept: the
 answer's message holds it all. A session unused for `idle_seconds` is closed and its files
-removed; past `most` sessions, the one unused longest goes; past `max_events`, a log keeps its
-newest events.
+removed; past `most` sessions, the one unused longest goes; past `max_events`, a log drops its
+oldest tenth.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
-from gasoline.jsonl_log import parsed_lines
+from gasoline.jsonl_log import parsed
 from gasoline.safety.redaction import RedactionUnavailable, Redactor
 from gasoline.state import write_private
 from gasoline_generated.models import PanelSession, SessionEvent
@@ -41,7 +41,8 @@ EventType = Literal[
 # How often a session's last_seen_at is written to disk while it is only being used (every change
 # of anything else is written at once).
 SEEN_WRITE_SECONDS = 30.0
-TRANSIENT_KEPT = 4096  # deltas a slow reader can still catch up on
+TRANSIENT_KEPT = 512  # deltas a slow reader can still catch up on (its answer's message has them all)
+IN_MEMORY = 4  # sessions whose events stay in memory (the panel's, and the MCP clients' at work)
 SHOWN_TEXT = ("client_name", "url")  # the metadata a client names, redacted like every event
 WITHHELD = "[withheld: redaction unavailable]"
 
@@ -83,7 +84,8 @@ class UnknownSession(KeyError):
 @dataclass
 class _Kept:
     meta: PanelSession
-    events: list[SessionEvent] | None = None  # read from disk when first needed
+    # Each kept event as its JSON line, by seq: a fraction of a model's memory, parsed when read.
+    events: list[tuple[int, bytes]] | None = None  # read from disk when first needed
     seen_saved: float = field(default_factory=time.monotonic)
 
 
@@ -115,10 +117,11 @@ class SessionLog:
         self.max_events = max_events
         self.clock = clock
         self._sessions: dict[str, _Kept] = {}
+        self._in_memory: collections.OrderedDict[str, None] = collections.OrderedDict()  # used last, last
         self._changed = threading.Condition()
         self._tick = 0
         self._transient: collections.deque[tuple[int, str, SessionEvent]] = collections.deque(maxlen=TRANSIENT_KEPT)
-        self._later: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self._later: queue.SimpleQueue[Callable[[], object]] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
         if directory is not None:
             directory.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -207,11 +210,12 @@ class SessionLog:
             events = self._events(kept)
             seq = kept.meta.events + 1
             event = event.model_copy(update={"seq": seq})
-            events.append(event)
+            line = event.model_dump_json().encode()
+            events.append((seq, line))
             kept.meta = kept.meta.model_copy(update={"events": seq, "last_seen_at": event.at})
-            self._write_event(session_id, event)
-            if len(events) > self.max_events:
-                del events[: len(events) - self.max_events]
+            self._write_event(session_id, line)
+            if len(events) > self.max_events:  # a tenth goes at once, so the file is rewritten seldom
+                del events[: len(events) - self.max_events * 9 // 10]
                 self._rewrite(session_id, events)
             self._save_meta(kept.meta)
             self._tick += 1
@@ -220,7 +224,14 @@ class SessionLog:
 
     def record(self, session_id: str, type: EventType, turn: int = 0, **part: Any) -> None:
         """append, later, on the log's own thread: what an MCP call records costs it nothing."""
-        self._later.put(lambda: self._append_known(session_id, type, turn, part))
+        self._do_later(lambda: self.append(session_id, type, turn, **part))
+
+    def record_update(self, session_id: str, **fields: Any) -> None:
+        """update, later, on the log's own thread."""
+        self._do_later(lambda: self.update(session_id, **fields))
+
+    def _do_later(self, action: Callable[[], object]) -> None:
+        self._later.put(action)
         if self._writer is None:
             with self._changed:
                 if self._writer is None:
@@ -242,8 +253,13 @@ class SessionLog:
     def events(self, session_id: str, after: int = 0) -> list[SessionEvent]:
         """The kept events numbered after `after`, oldest first."""
         with self._changed:
-            kept = self._kept(session_id)
-            return [event for event in self._events(kept) if seq_of(event) > after]
+            return parsed_events(self._events(self._kept(session_id)), after)
+
+    @property
+    def tick(self) -> int:
+        """The number of the latest change (kept event or delta) of any session."""
+        with self._changed:
+            return self._tick
 
     def wait(self, session_id: str, after: int, tick: int, timeout: float) -> Update:
         """The events after the cursor and the deltas after the tick, waiting up to timeout for any."""
@@ -251,7 +267,7 @@ class SessionLog:
         with self._changed:
             while True:
                 kept = self._kept(session_id)
-                events = [e for e in self._events(kept) if seq_of(e) > after] if kept.meta.events > after else []
+                events = parsed_events(self._events(kept), after) if kept.meta.events > after else []
                 deltas = [event for t, sid, event in self._transient if t > tick and sid == session_id]
                 remaining = deadline - time.monotonic()
                 if events or deltas or remaining <= 0:
@@ -274,13 +290,11 @@ class SessionLog:
         except RedactionUnavailable:
             return WITHHELD
 
-    def _append_known(self, session_id: str, type: EventType, turn: int, part: dict[str, Any]) -> None:
-        with contextlib.suppress(UnknownSession):  # it ended meanwhile
-            self.append(session_id, type, turn, **part)
-
     def _write_later(self) -> None:
         while True:
-            self._later.get()()
+            action = self._later.get()
+            with contextlib.suppress(UnknownSession):  # the session ended meanwhile
+                action()
 
     def _redacted(self, type: EventType, turn: int, part: dict[str, Any]) -> SessionEvent:
         raw = {key: value.model_dump(mode="json") if hasattr(value, "model_dump") else value
@@ -298,12 +312,21 @@ class SessionLog:
             raise UnknownSession(session_id)
         return kept
 
-    def _events(self, kept: _Kept) -> list[SessionEvent]:
+    def _events(self, kept: _Kept) -> list[tuple[int, bytes]]:
+        """A session's events, in memory while it is among the last used; read again from its file
+        after that (an idle session costs the daemon no memory)."""
         if kept.events is None:
             kept.events = list(self._read_events(kept.meta.session_id))
-            last = seq_of(kept.events[-1]) if kept.events else 0
+            last = kept.events[-1][0] if kept.events else 0
             if last > kept.meta.events:  # kept, but not yet counted, when the daemon stopped
                 kept.meta = kept.meta.model_copy(update={"events": last})
+        if self.directory is not None:
+            self._in_memory[kept.meta.session_id] = None
+            self._in_memory.move_to_end(kept.meta.session_id)
+            while len(self._in_memory) > IN_MEMORY:
+                gone = self._sessions.get(self._in_memory.popitem(last=False)[0])
+                if gone is not None:
+                    gone.events = None
         return kept.events
 
     def _expire(self) -> None:
@@ -314,6 +337,7 @@ class SessionLog:
 
     def _remove(self, session_id: str) -> None:
         del self._sessions[session_id]
+        self._in_memory.pop(session_id, None)
         if self.directory is not None:
             for suffix in (".json", ".jsonl"):
                 (self.directory / f"{session_id}{suffix}").unlink(missing_ok=True)
@@ -333,22 +357,21 @@ class SessionLog:
         if self.directory is not None:
             write_private(self.directory / f"{meta.session_id}.json", meta.model_dump_json())
 
-    def _write_event(self, session_id: str, event: SessionEvent) -> None:
+    def _write_event(self, session_id: str, line: bytes) -> None:
         if self.directory is None:
             return
-        line = event.model_dump_json().encode() + b"\n"
         descriptor = os.open(self.directory / f"{session_id}.jsonl", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         try:
-            os.write(descriptor, line)
+            os.write(descriptor, line + b"\n")
         finally:
             os.close(descriptor)
 
-    def _rewrite(self, session_id: str, events: Iterable[SessionEvent]) -> None:
+    def _rewrite(self, session_id: str, events: Iterable[tuple[int, bytes]]) -> None:
         if self.directory is not None:
-            text = "".join(event.model_dump_json() + "\n" for event in events)
-            write_private(self.directory / f"{session_id}.jsonl", text.rstrip("\n"))
+            text = b"\n".join(line for _, line in events).decode()
+            write_private(self.directory / f"{session_id}.jsonl", text)
 
-    def _read_events(self, session_id: str) -> Iterable[SessionEvent]:
+    def _read_events(self, session_id: str) -> Iterable[tuple[int, bytes]]:
         if self.directory is None:
             return
         path = self.directory / f"{session_id}.jsonl"
@@ -359,11 +382,20 @@ class SessionLog:
         whole = data.rfind(b"\n") + 1
         if whole < len(data):  # a line torn by a crash: cut, so that the next event begins a line of its own
             os.truncate(path, whole)
-        for record in parsed_lines(data[:whole].splitlines()):
-            try:
-                yield SessionEvent.model_validate(record)
-            except ValidationError:
-                continue  # torn or from another version: skipped, the rest is kept
+        for line in data[:whole].splitlines():
+            record = parsed(line)  # torn, or not an event: skipped, the rest is kept
+            if isinstance(record, dict) and isinstance(record.get("seq"), int):
+                yield record["seq"], line
+
+
+def parsed_events(lines: Iterable[tuple[int, bytes]], after: int) -> list[SessionEvent]:
+    """The events numbered after `after`; a line that is not an event of this version is skipped."""
+    found = []
+    for seq, line in lines:
+        if seq > after:
+            with contextlib.suppress(ValidationError):
+                found.append(SessionEvent.model_validate_json(line))
+    return found
 
 
 def session_text(events: Iterable[SessionEvent]) -> str:

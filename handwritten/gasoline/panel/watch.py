@@ -140,7 +140,7 @@ class AgentWatch:
             "rate_limited_count": counts["rate_limited"],
         }
         if settings.session_id:
-            shown["session_id"] = settings.session_id
+            shown["posts_to"] = settings.session_id
         if last is not None:
             shown["last_triggered_at"] = last
         return ConfigureAgentWatchResult.model_validate(shown)

@@ -16,8 +16,10 @@ EVIDENCE_HEADING = "Evidence from the page"
 TextSink = Callable[[str], None]
 
 # Generating is not idempotent (a second try is a second answer, and a second bill): it is sent
-# once. Asking whether a provider answers is, and is tried this many times in all.
+# once. Asking whether a provider answers is, and is tried this many times in all, each try
+# waiting this long at most (the panel's header asks; it must not hang on a dead provider).
 HEALTH_ATTEMPTS = 3
+HEALTH_TIMEOUT_S = 5.0
 
 
 class ProviderFailure(Exception):
@@ -63,7 +65,7 @@ class SdkClient(Protocol):
     @property
     def models(self) -> Any: ...
 
-    def with_options(self, *, max_retries: int) -> Self: ...
+    def with_options(self, *, max_retries: int, timeout: float | None = None) -> Self: ...
 
 
 Client = TypeVar("Client", bound=SdkClient)
@@ -82,16 +84,16 @@ class SdkProvider(Generic[Client]):
     def new_client(self) -> Client:
         raise NotImplementedError
 
-    def client(self, retries: int = 0) -> Client:
+    def client(self, retries: int = 0, timeout: float | None = None) -> Client:
         if self._client is None:
             self._client = self.new_client()
-        return self._client.with_options(max_retries=retries)
+        return self._client.with_options(max_retries=retries, timeout=timeout or self.settings.timeout_s)
 
     def health(self) -> ProviderHealth:
         started = time.perf_counter()
         answer = {"provider": self.name, "model": self.settings.model}
         try:
-            self.client(HEALTH_ATTEMPTS - 1).models.list()
+            self.client(HEALTH_ATTEMPTS - 1, HEALTH_TIMEOUT_S).models.list()
         except Exception as error:  # a provider's failure is an answer here
             return ProviderHealth.model_validate(answer | {"reachable": False, "error": safe(error)})
         latency = round((time.perf_counter() - started) * 1000, 1)
