@@ -41,10 +41,18 @@ let failure: string | undefined;
 
 const timeline = new Timeline(byId("timeline"), {
   async decide(approval: Approval, decision: "approve" | "deny") {
-    const decided = await (api as PanelApi).decide(approval.request_id, decision);
     const prompt = timeline.prompt(approval.request_id);
-    if (prompt) timeline.decided(prompt, decided);
-    showState();
+    try {
+      const decided = await (api as PanelApi).decide(approval.request_id, decision);
+      if (prompt) timeline.decided(prompt, decided);
+    } catch (error) {
+      // Gone (it expired, or the daemon restarted meanwhile) or decided elsewhere: nothing to decide here.
+      if (!(error instanceof PanelApiError) || ![404, 409].includes(error.status)) throw error;
+      if (prompt) timeline.decided(prompt, { ...approval, status: error.status === 404 ? "expired" : approval.status });
+      askMessage.textContent = error.message;
+    } finally {
+      showState();
+    }
   },
 });
 

@@ -3027,7 +3027,7 @@ class PanelSession(BaseModel):
     """
     pending: list[StrictStr]
     """
-    What it waits for: approval requests (apr_...) and tool calls still running.
+    What it waits for: its turn under way (turn:<n>), approval requests (apr_...) and the tool calls still running (their call ids).
     """
 
 
@@ -3487,9 +3487,9 @@ class SessionNotice(BaseModel):
     """
     How much it matters.
     """
-    code: Literal["session_lost", "provider_failed", "egress_blocked", "step_limit", "cost_limit", "watch_triggered", "watch_refused", "approval_expired", "redaction_failed"]
+    code: Literal["session_lost", "provider_failed", "egress_blocked", "step_limit", "cost_limit", "watch_triggered", "watch_refused", "approval_expired", "redaction_failed", "turn_interrupted"]
     """
-    What happened.
+    What happened (turn_interrupted: the daemon stopped while a turn was under way).
     """
     text: Annotated[StrictStr, Field(min_length=1)]
     """

@@ -953,7 +953,7 @@ export interface PanelSession {
   events: number;
   /** Questions asked in it. */
   turns: number;
-  /** What it waits for: approval requests (apr_...) and tool calls still running. */
+  /** What it waits for: its turn under way (turn:<n>), approval requests (apr_...) and the tool calls still running (their call ids). */
   pending: string[];
 }
 
@@ -1304,8 +1304,8 @@ export interface SessionMessage {
 export interface SessionNotice {
   /** How much it matters. */
   level: "info" | "warning" | "error";
-  /** What happened. */
-  code: "session_lost" | "provider_failed" | "egress_blocked" | "step_limit" | "cost_limit" | "watch_triggered" | "watch_refused" | "approval_expired" | "redaction_failed";
+  /** What happened (turn_interrupted: the daemon stopped while a turn was under way). */
+  code: "session_lost" | "provider_failed" | "egress_blocked" | "step_limit" | "cost_limit" | "watch_triggered" | "watch_refused" | "approval_expired" | "redaction_failed" | "turn_interrupted";
   /** What happened, in words (never a key or a secret). */
   text: string;
 }

@@ -158,7 +158,8 @@ def test_a_mutating_call_waits_for_the_person_and_runs_once_approved_in_the_pane
     assert panel.ask(session_id, "Clear the errors, please.").status == 202
     asked = Approval.model_validate(approval_asked(panel, session_id))
     assert (asked.tool, asked.mode, asked.status, asked.mutation) == ("configure", "clear", "pending", "mutating")
-    assert panel.session(session_id)["pending"] == [asked.request_id]
+    waits = panel.session(session_id)["pending"]
+    assert waits[0] == "turn:1" and waits[-1] == asked.request_id and len(waits) == 3, "the turn, its call, the request"
     listed = send(daemon.port, "GET", "/approvals", token=daemon.approver_token).body["pending"]
     assert [a["request_id"] for a in listed] == [asked.request_id], "the same request every human channel sees"
     assert error_count(mcp) > 0, "nothing ran before the person decided"
@@ -171,7 +172,7 @@ def test_a_mutating_call_waits_for_the_person_and_runs_once_approved_in_the_pane
     assert result["tool_result"]["ok"] is True and ended(events, 1)["turn_state"]["state"] == "done"
     assert error_count(mcp) == 0, "the call ran"
     assert told(generations(fake, since)[-1], result["tool_result"]["call_id"]) == result["tool_result"]["text"]
-    assert panel.session(session_id)["pending"] == []
+    wait_for(lambda: panel.session(session_id)["pending"] == [], what="nothing left to wait for")
     again = panel.decide(asked.request_id, "deny")
     assert (again.status, again.error) == (409, "already_decided")
 

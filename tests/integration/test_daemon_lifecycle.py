@@ -210,6 +210,7 @@ def test_all_state_stays_in_the_state_directory_and_the_log_marks_each_stage(
             f"daemon-{port}.log",
             f"daemon-{port}.spawn.lock",
             "redaction.key",
+            f"sessions-{port}",  # the bridge's session: its log outlives the daemon
         ]
     )
     assert stat.S_IMODE(os.stat(isolated.state_dir / "redaction.key").st_mode) == 0o600

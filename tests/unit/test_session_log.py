@@ -220,3 +220,18 @@ def test_the_daemons_own_session_ids_are_kept_where_a_pattern_would_mask_them() 
     (event,) = log.events(session_id)
     assert event.watch.session_id == session_id, "the id of a session is kept"
     assert session_id not in event.watch.summary and "[REDACTED:" in event.watch.summary, "inside text it is masked"
+
+
+def test_what_a_session_waited_for_when_the_daemon_stopped_is_ended_in_its_log(
+    tmp_path: Path, redactor: Redactor
+) -> None:
+    log = log_in(tmp_path, redactor)
+    session_id = log.open("panel", "gasoline-panel").session_id
+    said(log, session_id, "Empty the buffers.", turn=2)
+    log.update(session_id, turns=2, pending=["turn:2", "apr_0123456789abcdef0123"])
+    again = log_in(tmp_path, redactor)  # the daemon started again: the turn's thread and the request are gone
+    assert again.get(session_id).pending == []
+    notice, ended = again.events(session_id, after=1)
+    assert notice.notice.code == "turn_interrupted" and "apr_0123456789abcdef0123" in notice.notice.text
+    assert (ended.type, ended.turn, ended.turn_state.state) == ("turn", 2, "failed")
+    assert log_in(tmp_path, redactor).events(session_id, after=3) == [], "said once, not at every start"

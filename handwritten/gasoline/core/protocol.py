@@ -65,6 +65,7 @@ class Session:
     id: str
     transport: Literal["stdio", "http"] = "stdio"  # a bridge's local socket carries its stdio client
     log_id: str | None = None  # the session's event log, once initialize opened one
+    log_name: str | None = None  # the client the log names, when a bridge said whom it speaks for
     client_info: dict[str, Any] = field(default_factory=dict)
     client_capabilities: dict[str, Any] = field(default_factory=dict)
     log_level: str | None = None

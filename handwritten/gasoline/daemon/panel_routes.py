@@ -297,7 +297,8 @@ class PanelWatchRoute:
 
 def cursor(req: falcon.Request) -> int:
     """The seq to read after: ?after=N, else the Last-Event-ID a reconnecting stream sends, else 0."""
-    raw = req.get_param("after") or req.get_header("Last-Event-ID") or "0"
+    raw = req.get_param("after")
+    raw = raw if raw is not None else (req.get_header("Last-Event-ID") or "0")
     if not raw.isdigit():
         raise RequestRefused(400, "bad_request", f"after must be an event's seq (a whole number), not {raw[:40]!r}")
     return int(raw)
@@ -305,7 +306,8 @@ def cursor(req: falcon.Request) -> int:
 
 def choice(req: falcon.Request, name: str, allowed: tuple[str, ...]) -> str:
     """A query parameter that takes one of a few values (the first when absent)."""
-    value = req.get_param(name) or allowed[0]
+    value = req.get_param(name)
+    value = allowed[0] if value is None else value
     if value not in allowed:
         raise RequestRefused(400, "bad_request", f"{name} is one of {', '.join(allowed)}, not {value[:40]!r}")
     return value

@@ -13,9 +13,10 @@ daemon and the session go on.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -39,7 +40,7 @@ from .masked_stream import MaskedStream
 from .panel_tools import PanelTools, Ran
 from .providers.base import ProviderFailure
 from .providers.registry import ProviderName, Providers
-from .sessions import SessionLog
+from .sessions import SessionLog, UnknownSession
 
 logger = logging.getLogger(__name__)
 
@@ -60,6 +61,21 @@ class RunLimits:
     steps: int
     tokens: int | None
     most: MutationClass
+
+
+@dataclass
+class Turn:
+    """One turn of a session: what started it, whom it asks, what it may do, and what it spent."""
+
+    session_id: str
+    number: int
+    provider: ProviderName
+    text: str  # the person's question, or what agent_watch saw
+    trigger: Trigger
+    limits: RunLimits
+    cards: Sequence[EvidenceCard] | None = None  # the evidence, when it was gathered already (agent_watch)
+    steps: int = 0
+    tokens: int = 0
 
 
 class SessionBusy(Exception):
@@ -103,199 +119,163 @@ class AgentLoop:
         session = self.log.get(session_id)
         chosen = question.provider if question.provider is not MISSING else None
         provider: ProviderName = (
-            chosen or (session.provider if session.provider is not MISSING else None) or (self.providers.default)
+            chosen or (session.provider if session.provider is not MISSING else None) or self.providers.default
         )
-        self._claim(session_id)
-        try:
-            turn = session.turns + 1
-            self.log.update(session_id, turns=turn, provider=provider)
-            asked = self.log.append(session_id, "message", turn, message={"role": "user", "text": question.text})
-            self._begin(session_id, turn, provider, question.text, "question", self.question_limits, None)
-        except BaseException:
-            self._release(session_id)
-            raise
+        turn = Turn(session_id, session.turns + 1, provider, question.text, "question", self.question_limits)
+        with self._claimed(session_id):
+            self.log.update(session_id, turns=turn.number, provider=provider)
+            asked = self.log.append(session_id, "message", turn.number, message={"role": "user", "text": turn.text})
+            self._begin(turn)
         seq = asked.seq if isinstance(asked.seq, int) else 1
-        return PanelTurn(session_id=session_id, turn=turn, seq=seq, provider=provider)
+        return PanelTurn(session_id=session_id, turn=turn.number, seq=seq, provider=provider)
 
-    def start(
-        self,
-        session_id: str,
-        turn: int,
-        provider: ProviderName,
-        text: str,
-        trigger: Trigger,
-        limits: RunLimits,
-        cards: Sequence[EvidenceCard] | None = None,
-    ) -> threading.Thread:
+    def start(self, turn: Turn) -> threading.Thread:
         """Run a turn on a thread of its own; SessionBusy while one is under way in the session."""
-        self._claim(session_id)
-        try:
-            return self._begin(session_id, turn, provider, text, trigger, limits, cards)
-        except BaseException:
-            self._release(session_id)
-            raise
+        with self._claimed(turn.session_id):
+            return self._begin(turn)
 
-    def _claim(self, session_id: str) -> None:
-        """Mark the session busy, in one step with the check, so two turns never start side by side."""
+    @contextlib.contextmanager
+    def _claimed(self, session_id: str) -> Iterator[None]:
+        """The session marked busy, in one step with the check, so two turns never start side by side;
+        free again if the turn could not start (the turn's thread frees it when it ends)."""
         with self._lock:
             if session_id in self._busy:
                 raise SessionBusy(session_id)
             self._busy.add(session_id)
+        try:
+            yield
+        except BaseException:
+            self._release(session_id)
+            raise
 
     def _release(self, session_id: str) -> None:
         with self._lock:
             self._busy.discard(session_id)
 
-    def _begin(
-        self,
-        session_id: str,
-        turn: int,
-        provider: ProviderName,
-        text: str,
-        trigger: Trigger,
-        limits: RunLimits,
-        cards: Sequence[EvidenceCard] | None,
-    ) -> threading.Thread:
-        thread = threading.Thread(
-            target=self.run,
-            args=(session_id, turn, provider, text, trigger, limits, cards),
-            name=f"gasoline-turn-{turn}",
-            daemon=True,
-        )
+    def _begin(self, turn: Turn) -> threading.Thread:
+        thread = threading.Thread(target=self.run, args=(turn,), name=f"gasoline-turn-{turn.number}", daemon=True)
         thread.start()
         return thread
 
-    def run(
-        self,
-        session_id: str,
-        turn: int,
-        provider: ProviderName,
-        text: str,
-        trigger: Trigger,
-        limits: RunLimits,
-        cards: Sequence[EvidenceCard] | None = None,
-    ) -> None:
+    def run(self, turn: Turn) -> None:
         """One turn, to its end; nothing it meets escapes (a provider's failure, a bug): the person
         reads a notice and the turn is marked failed. The session, claimed to start it, is free again."""
-        state = {"steps": 0, "tokens": 0}
-        self.log.append(session_id, "turn", turn, turn_state={"state": "started", "trigger": trigger, "steps": 0})
+        started = {"state": "started", "trigger": turn.trigger, "steps": 0}
+        self.log.append(turn.session_id, "turn", turn.number, turn_state=started)
+        self._pending(turn.session_id, f"turn:{turn.number}", waiting=True)
         try:
-            self._run(session_id, turn, provider, text, limits, cards, state)
+            self._run(turn)
         except TurnFailed as failed:
-            self._ended(session_id, turn, trigger, state, "failed", notice=(failed.code, str(failed)))
+            self._ended(turn, "failed", notice=(failed.code, str(failed)))
         except Exception as error:  # a bug must not take the daemon or the session down
-            logger.exception("turn %s of %s failed", turn, session_id)
-            self._ended(session_id, turn, trigger, state, "failed", notice=("provider_failed", type(error).__name__))
+            logger.exception("turn %s of %s failed", turn.number, turn.session_id)
+            self._ended(turn, "failed", notice=("provider_failed", type(error).__name__))
         else:
-            self._ended(session_id, turn, trigger, state, "done")
+            self._ended(turn, "done")
         finally:
-            self._release(session_id)
+            with contextlib.suppress(UnknownSession):  # closed meanwhile
+                self._pending(turn.session_id, f"turn:{turn.number}", waiting=False)
+            self._release(turn.session_id)
 
-    def _run(
-        self,
-        session_id: str,
-        turn: int,
-        provider_name: ProviderName,
-        text: str,
-        limits: RunLimits,
-        cards: Sequence[EvidenceCard] | None,
-        state: dict[str, int],
-    ) -> None:
+    def _run(self, turn: Turn) -> None:
+        cards = turn.cards
         if cards is None:
             cards = self.evidence.gather()
             for shown in cards:
-                self.log.append(session_id, "evidence", turn, evidence=shown)
-        messages = [*self._history(session_id, turn), ProviderMessage(role="user", content=as_prompt(text, cards))]
-        provider = self.providers.get(provider_name)
-        model = self.providers.model(provider_name)
-        offered = self.tools.offered() if provider_name != "none" else []
-        while state["steps"] < limits.steps:
-            if limits.tokens is not None and state["tokens"] >= limits.tokens:
-                raise TurnFailed("cost_limit", f"this run spent {state['tokens']} tokens, its limit is {limits.tokens}")
+                self.log.append(turn.session_id, "evidence", turn.number, evidence=shown)
+        question = ProviderMessage(role="user", content=as_prompt(turn.text, cards))
+        messages = [*self._history(turn), question]
+        provider = self.providers.get(turn.provider)
+        model = self.providers.model(turn.provider)
+        offered = self.tools.offered() if turn.provider != "none" else []
+        limits = turn.limits
+        while turn.steps < limits.steps:
+            if limits.tokens is not None and turn.tokens >= limits.tokens:
+                raise TurnFailed("cost_limit", f"this run spent {turn.tokens} tokens, its limit is {limits.tokens}")
             try:
                 request = redacted_request(
-                    self.redactor, provider_name, model, SYSTEM, messages, offered, self.answer_tokens
+                    self.redactor, turn.provider, model, SYSTEM, messages, offered, self.answer_tokens
                 )
             except EgressBlocked as blocked:
                 raise TurnFailed("egress_blocked", f"nothing was sent to the model: {blocked}") from None
-            self.log.append(session_id, "provider_request", turn, provider_request=request)
-            state["steps"] += 1
+            self.log.append(turn.session_id, "provider_request", turn.number, provider_request=request)
+            turn.steps += 1
             try:
-                streamed = MaskedStream(self.redactor, lambda piece: self.log.stream(session_id, turn, piece))
-                reply = provider.generate(request, streamed.add)
+                stream = MaskedStream(self.redactor, lambda piece: self.log.stream(turn.session_id, turn.number, piece))
+                reply = provider.generate(request, stream.add)
             except ProviderFailure as failure:
                 raise TurnFailed("provider_failed", f"the model did not answer: {failure}") from None
-            state["tokens"] += tokens_of(reply)
+            turn.tokens += tokens_of(reply)
             if not reply.tool_calls:
-                answer = {"role": "assistant", "text": reply.text, "provider": provider_name, "model": reply.model}
-                self.log.append(session_id, "message", turn, message=answer)
+                answer = {"role": "assistant", "text": reply.text, "provider": turn.provider, "model": reply.model}
+                self.log.append(turn.session_id, "message", turn.number, message=answer)
                 return
             messages.append(ProviderMessage(role="assistant", content=reply.text, tool_calls=reply.tool_calls))
             for call in reply.tool_calls:
-                ran = self._call(session_id, turn, call, limits.most)
+                ran = self._call(turn, call)
                 messages.append(ProviderMessage(role="tool", content=ran.text, tool_call_id=call.id))
-        raise TurnFailed("step_limit", f"the model asked for tools {state['steps']} times, this run's limit")
+        raise TurnFailed("step_limit", f"the model asked for tools {turn.steps} times, this run's limit")
 
-    def _call(self, session_id: str, turn: int, call: ProviderToolCall, most: MutationClass) -> Ran:
+    def _call(self, turn: Turn, call: ProviderToolCall) -> Ran:
         """Run one tool call the model asked for; a call that needs approval waits for the person."""
         mutation = self.tools.mutation(call.name, call.arguments)
         asked = {"call_id": call.id, "tool": call.name, "arguments": call.arguments}
-        self.log.append(session_id, "tool_call", turn, tool_call=asked | ({"mutation": mutation} if mutation else {}))
-        ran = self.tools.run(call.name, call.arguments, most)
-        if ran.error_code == "approval_required":
-            ran = self._approved(session_id, turn, call, ran, most)
+        classed = asked | ({"mutation": mutation} if mutation else {})
+        self.log.append(turn.session_id, "tool_call", turn.number, tool_call=classed)
+        self._pending(turn.session_id, call.id, waiting=True)
+        try:
+            ran = self.tools.run(call.name, call.arguments, turn.limits.most)
+            if ran.error_code == "approval_required":
+                ran = self._approved(turn, call, ran)
+        finally:
+            self._pending(turn.session_id, call.id, waiting=False)
         result = {"call_id": call.id, "ok": ran.ok, "text": ran.text}
-        self.log.append(session_id, "tool_result", turn, tool_result=result | error_of(ran))
+        self.log.append(turn.session_id, "tool_result", turn.number, tool_result=result | error_of(ran))
         return ran
 
-    def _approved(self, session_id: str, turn: int, call: ProviderToolCall, asked: Ran, most: MutationClass) -> Ran:
+    def _approved(self, turn: Turn, call: ProviderToolCall, asked: Ran) -> Ran:
         """Show the approval request in the panel and wait for the person; run the call if approved."""
         request_id = str(asked.details.get("request_id", ""))
-        self.log.append(session_id, "approval", turn, approval=asked.details)
-        self._pending(session_id, request_id, waiting=True)
+        self.log.append(turn.session_id, "approval", turn.number, approval=asked.details)
+        self._pending(turn.session_id, request_id, waiting=True)
         try:
             decided = self.approvals.wait_decided(request_id, self.approvals.request_ttl_seconds + 1)
         finally:
-            self._pending(session_id, request_id, waiting=False)
+            self._pending(turn.session_id, request_id, waiting=False)
         if decided is None:
             return asked
-        self.log.append(session_id, "approval", turn, approval=decided)
+        self.log.append(turn.session_id, "approval", turn.number, approval=decided)
         if decided.status == "approved":
-            return self.tools.run(call.name, {**call.arguments, "approval_id": request_id}, most)
+            return self.tools.run(call.name, {**call.arguments, "approval_id": request_id}, turn.limits.most)
         if decided.status == "denied":
             text = f"The developer denied {decided.tool}/{decided.mode} in the panel; it was not run."
             return Ran(False, text, {"error": "approval_denied", "message": text}, "approval_denied")
         notice = {"level": "warning", "code": "approval_expired", "text": f"{request_id} expired unanswered"}
-        self.log.append(session_id, "notice", turn, notice=notice)
+        self.log.append(turn.session_id, "notice", turn.number, notice=notice)
         text = f"Nobody answered the approval request for {decided.tool}/{decided.mode} in time; it was not run."
         return Ran(False, text, {"error": "approval_expired", "message": text}, "approval_expired")
 
-    def _pending(self, session_id: str, request_id: str, waiting: bool) -> None:
-        pending = [p for p in self.log.get(session_id).pending if p != request_id]
-        self.log.update(session_id, pending=[*pending, request_id] if waiting else pending)
+    def _pending(self, session_id: str, waited: str, waiting: bool) -> None:
+        """Note in the session what it waits for (its turn, a tool call, an approval), or no longer."""
+        pending = [p for p in self.log.get(session_id).pending if p != waited]
+        self.log.update(session_id, pending=[*pending, waited] if waiting else pending)
 
-    def _history(self, session_id: str, turn: int) -> list[ProviderMessage]:
+    def _history(self, turn: Turn) -> list[ProviderMessage]:
         """The questions and answers of the session's earlier turns (without their evidence)."""
         earlier = []
-        for event in self.log.events(session_id):
-            if event.type == "message" and event.message is not MISSING and 0 < event.turn < turn:
+        for event in self.log.events(turn.session_id):
+            if event.type == "message" and event.message is not MISSING and 0 < event.turn < turn.number:
                 earlier.append(ProviderMessage(role=event.message.role, content=event.message.text))
         return earlier
 
-    def _ended(
-        self,
-        session_id: str,
-        turn: int,
-        trigger: Trigger,
-        state: dict[str, int],
-        outcome: Literal["done", "failed"],
-        notice: tuple[str, str] | None = None,
-    ) -> None:
+    def _ended(self, turn: Turn, outcome: Literal["done", "failed"], notice: tuple[str, str] | None = None) -> None:
         if notice is not None:
             code, text = notice
-            self.log.append(session_id, "notice", turn, notice={"level": "error", "code": code, "text": text})
-        ended = {"state": outcome, "trigger": trigger, "steps": state["steps"], "tokens": state["tokens"]}
-        self.log.append(session_id, "turn", turn, turn_state=ended)
+            self.log.append(
+                turn.session_id, "notice", turn.number, notice={"level": "error", "code": code, "text": text}
+            )
+        ended = {"state": outcome, "trigger": turn.trigger, "steps": turn.steps, "tokens": turn.tokens}
+        self.log.append(turn.session_id, "turn", turn.number, turn_state=ended)
 
 
 def tokens_of(reply: ProviderReply) -> int:

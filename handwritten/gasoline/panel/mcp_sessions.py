@@ -32,8 +32,8 @@ class McpSessions:
     ) -> None:
         if session.log_id is None:
             return
-        if client and session.client_info.get("name") != client:  # a bridge names the client it speaks for
-            session.client_info = {**session.client_info, "name": client}
+        if client and session.log_name != client:  # a bridge names the client it speaks for
+            session.log_name = client
             self.log.record_update(session.log_id, client_name=client)
         text = "".join(part.get("text", "") for part in reply.get("content", []) if isinstance(part, dict))
         ok = not reply.get("isError", False)

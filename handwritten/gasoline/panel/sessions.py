@@ -345,6 +345,7 @@ class SessionLog:
     # Files: <id>.json (the metadata, replaced whole) and <id>.jsonl (the events, appended)
 
     def _load(self, directory: Path) -> None:
+        interrupted = []
         for path in directory.glob("sess_*.json"):
             try:
                 meta = PanelSession.model_validate_json(path.read_bytes())
@@ -352,6 +353,21 @@ class SessionLog:
                 continue  # a session whose metadata cannot be read is not offered
             if meta.state != "closed":
                 self._sessions[meta.session_id] = _Kept(meta.model_copy(update={"pending": []}))
+                if meta.pending:
+                    interrupted.append(meta)
+        for meta in interrupted:
+            self._interrupted(meta)
+
+    def _interrupted(self, meta: PanelSession) -> None:
+        """A session that waited for something when the daemon stopped: what it waited for is gone
+        (the turn's thread, the approval requests), and its log says so."""
+        text = f"The daemon stopped while this session waited ({', '.join(meta.pending)}); nothing more of it ran."
+        self.append(meta.session_id, "notice", notice={"level": "warning", "code": "turn_interrupted", "text": text})
+        for waited in meta.pending:
+            kind, _, number = waited.partition(":")
+            if kind == "turn" and number.isdigit():
+                ended = {"state": "failed", "trigger": "question", "steps": 0}
+                self.append(meta.session_id, "turn", int(number), turn_state=ended)
 
     def _save_meta(self, meta: PanelSession) -> None:
         if self.directory is not None:

@@ -29,7 +29,7 @@ from typing import Any, Literal
 from gasoline.safety.redaction import Redactor
 from gasoline_generated.models import AgentContextEnvelope, ConfigureAgentWatchResult, EgressRedaction
 
-from .agent import AgentLoop, RunLimits, SessionBusy
+from .agent import AgentLoop, RunLimits, SessionBusy, Turn
 from .evidence import Evidence, context_evidence
 from .sessions import SessionLog, UnknownSession
 
@@ -256,7 +256,7 @@ class WatchPoster:
         self.log.append(session_id, "watch", turn, watch=envelope)
         question = f"agent_watch saw {envelope.summary}. What went wrong, and what should the developer look at?"
         with contextlib.suppress(SessionBusy):  # the envelope is in the conversation; the run under way goes on
-            self.loop.start(session_id, turn, provider, question, "watch", self.limits, cards)
+            self.loop.start(Turn(session_id, turn, provider, question, "watch", self.limits, cards))
 
     def _session(self, settings: WatchSettings) -> str:
         """The session to post to: the one set, else the panel's latest, else a new one."""
