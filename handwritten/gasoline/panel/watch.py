@@ -15,19 +15,20 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import json
 import logging
 import queue
 import re
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 
 from gasoline.safety.redaction import Redactor
-from gasoline_generated.models import AgentContextEnvelope, ConfigureAgentWatchResult, EgressRedaction
+from gasoline_generated.models import AgentContextEnvelope, ConfigureAgentWatchResult, EvidenceCard
 
 from .agent import AgentLoop, RunLimits, SessionBusy, Turn
 from .evidence import Evidence, context_evidence
@@ -229,26 +230,9 @@ class WatchPoster:
         self.watch = watch
 
     def post(self, admitted: Admitted) -> None:
-        trigger, printed, message, event = admitted.trigger, admitted.fingerprint, admitted.message, admitted.event
         session_id = self._session(admitted.settings)
         cards = self.evidence.gather()
-        envelope = AgentContextEnvelope.model_validate(
-            {
-                "context_id": "ctx_" + secrets.token_hex(8),
-                "session_id": session_id,
-                "trigger": trigger,
-                "fingerprint": printed,
-                "summary": f"{trigger.replace('_', ' ')}: {message}"[:500] or trigger,
-                "evidence": context_evidence(cards).model_dump(),
-                "redaction": EgressRedaction(policy_version=self.redactor.version, redacted_count=0, blocked=False),
-                "created_at": datetime.now(UTC),
-            }
-            | ({"tab_id": event["tabId"]} if isinstance(event.get("tabId"), int) else {})
-            | ({"url": event.get("url") or event.get("pageUrl")} if event.get("url") or event.get("pageUrl") else {})
-        )
-        masks = sum(found["count"] for found in self.redactor.masks_in(envelope.model_dump_json()))
-        redaction = envelope.redaction.model_copy(update={"redacted_count": masks})
-        envelope = envelope.model_copy(update={"redaction": redaction})
+        envelope = self._envelope(admitted, session_id, cards)
         session = self.log.get(session_id)
         turn = session.turns + 1
         provider = session.provider if isinstance(session.provider, str) else self.loop.providers.default
@@ -257,6 +241,24 @@ class WatchPoster:
         question = f"agent_watch saw {envelope.summary}. What went wrong, and what should the developer look at?"
         with contextlib.suppress(SessionBusy):  # the envelope is in the conversation; the run under way goes on
             self.loop.start(Turn(session_id, turn, provider, question, "watch", self.limits, cards))
+
+    def _envelope(self, admitted: Admitted, session_id: str, cards: Sequence[EvidenceCard]) -> AgentContextEnvelope:
+        """Seed 002's Agent Context Envelope: what fired, where, the evidence, and its masks counted."""
+        event = admitted.event
+        where = {"tab_id": event.get("tabId"), "url": event.get("url") or event.get("pageUrl")}
+        drafted: dict[str, Any] = {
+            "context_id": "ctx_" + secrets.token_hex(8),
+            "session_id": session_id,
+            "trigger": admitted.trigger,
+            "fingerprint": admitted.fingerprint,
+            "summary": f"{admitted.trigger.replace('_', ' ')}: {admitted.message}"[:500],
+            "evidence": context_evidence(cards).model_dump(),
+            "redaction": {"policy_version": self.redactor.version, "redacted_count": 0, "blocked": False},
+            "created_at": datetime.now(UTC),
+        } | {key: value for key, value in where.items() if value}
+        masks = sum(found["count"] for found in self.redactor.masks_in(json.dumps(drafted, default=str)))
+        drafted["redaction"] = {**drafted["redaction"], "redacted_count": masks}
+        return AgentContextEnvelope.model_validate(drafted)
 
     def _session(self, settings: WatchSettings) -> str:
         """The session to post to: the one set, else the panel's latest, else a new one."""
