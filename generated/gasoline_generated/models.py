@@ -5273,7 +5273,7 @@ class PanelStatus(BaseModel):
     """
     providers: list[ProviderHealth]
     """
-    Each provider and whether it answers (asked when the status is asked for, at most every few seconds).
+    Each provider and whether it answers (asked when the status is asked for, at most once a minute).
     """
     default_provider: Literal["openai", "anthropic", "none"]
     """

@@ -971,7 +971,7 @@ export interface PanelStatus {
   extension_connected: boolean;
   /** Whether the person switched AI Web Pilot on in the popup. */
   ai_web_pilot: boolean;
-  /** Each provider and whether it answers (asked when the status is asked for, at most every few seconds). */
+  /** Each provider and whether it answers (asked when the status is asked for, at most once a minute). */
   providers: ProviderHealth[];
   /** The model provider: openai (and servers that speak its API), anthropic, or none (offline triage from the evidence). */
   default_provider: "openai" | "anthropic" | "none";

@@ -27,7 +27,7 @@ SDK_VARIABLES = {
     "openai": ("OPENAI_API_KEY", "OPENAI_BASE_URL"),
     "anthropic": ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"),
 }
-HEALTH_SECONDS = 10.0  # how long an answer to "does it answer?" is reused
+HEALTH_SECONDS = 60.0  # how long an answer to "does it answer?" is reused (the panel asks every few seconds)
 
 
 class Providers:
