@@ -322,6 +322,9 @@ class PanelLimits:
     tool_result_chars: Final = 6000
     """Text of one tool result handed back to the model; longer text is cut and marked. (chars)"""
 
+    recorded_result_chars: Final = 1000
+    """Text of an MCP client's tool result kept in its session's log (the client got it whole). (chars)"""
+
     stream_keepalive_ms: Final = 1000
     """An event stream with nothing to send sends a comment this often, so a connection the panel dropped is noticed and its thread freed within about this long. (ms)"""
 

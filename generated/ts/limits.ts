@@ -215,6 +215,8 @@ export const LIMITS = {
     evidence_entries: 10,
     /** Text of one tool result handed back to the model; longer text is cut and marked. (chars) */
     tool_result_chars: 6000,
+    /** Text of an MCP client's tool result kept in its session's log (the client got it whole). (chars) */
+    recorded_result_chars: 1000,
     /** An event stream with nothing to send sends a comment this often, so a connection the panel dropped is noticed and its thread freed within about this long. (ms) */
     stream_keepalive_ms: 1000,
     /** How long one event stream stays open; the panel opens the next from its cursor, so no thread is held for ever. (seconds) */

@@ -118,7 +118,7 @@ def create_daemon(config: DaemonConfig | None = None, services: Services | None 
         services.extension,
         services.background,
     )
-    recorder = McpSessions(services.sessions, services.actions, LIMITS.panel.tool_result_chars)
+    recorder = McpSessions(services.sessions, services.actions, LIMITS.panel.recorded_result_chars)
     tools = LocalTools(dispatcher, services.redactor, services.continuations, LIMITS.results.max_result_bytes, recorder)
     server = McpServer(SERVER_INFO, tools, opened=recorder.opened)
     return Daemon(

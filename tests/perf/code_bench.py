@@ -7,6 +7,7 @@ over 10,000 entries beside parsing them with json."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import statistics
@@ -35,18 +36,23 @@ def git(repo: Path, *args: str) -> None:
 
 
 def real_tree(repo: Path) -> int:
-    """Copy text files of installed packages' sources into repo (a fresh git repository)."""
+    """Copy text files of installed packages' sources into repo (a fresh git repository): a sample
+    spread over every package (ordered by a hash of the path), so that which packages happen to be
+    installed first in alphabetical order does not decide what the tree holds."""
     site = Path(sysconfig.get_path("purelib"))
-    copied = 0
-    for package in sorted(p for p in site.iterdir() if p.is_dir() and not p.name.endswith(".dist-info")):
-        for source in sorted(package.rglob("*")):
-            if copied >= TREE_FILES:
-                break
-            if source.is_file() and source.suffix in TEXT_ENDINGS and "__pycache__" not in source.parts:
-                target = repo / source.relative_to(site)
-                target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(source, target)
-                copied += 1
+    candidates = [
+        source
+        for package in site.iterdir()
+        if package.is_dir() and not package.name.endswith(".dist-info")
+        for source in package.rglob("*")
+        if source.suffix in TEXT_ENDINGS and "__pycache__" not in source.parts and source.is_file()
+    ]
+    chosen = sorted(candidates, key=lambda path: hashlib.sha256(str(path.relative_to(site)).encode()).digest())
+    for source in chosen[:TREE_FILES]:
+        target = repo / source.relative_to(site)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+    copied = min(len(chosen), TREE_FILES)
     git(repo, "init", "-q", "-b", "main")
     git(repo, "add", "-A")
     git(repo, "-c", "user.email=b@example.test", "-c", "user.name=bench", "commit", "-q", "-m", "tree")

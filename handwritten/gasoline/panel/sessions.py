@@ -86,6 +86,7 @@ class _Kept:
     meta: PanelSession
     # Each kept event as its JSON line, by seq: a fraction of a model's memory, parsed when read.
     events: list[tuple[int, bytes]] | None = None  # read from disk when first needed
+    counted: bool = True  # False for a session from the last run until its file was read once
     seen_saved: float = field(default_factory=time.monotonic)
 
 
@@ -157,7 +158,8 @@ class SessionLog:
             if len(self._sessions) >= self.most:
                 oldest = min(self._sessions.values(), key=lambda kept: kept.meta.last_seen_at)
                 self._remove(oldest.meta.session_id)
-            self._sessions[session.session_id] = _Kept(session, events=[])
+            # With a directory, events are read from the file when asked for: none yet.
+            self._sessions[session.session_id] = _Kept(session, events=None if self.directory else [])
             self._save_meta(session)
         return session
 
@@ -207,16 +209,18 @@ class SessionLog:
         event = self._redacted(type, turn, part)
         with self._changed:
             kept = self._kept(session_id)
-            events = self._events(kept)
+            if not kept.counted:
+                self._events(kept)  # an event the last run wrote and did not count keeps its number
             seq = kept.meta.events + 1
             event = event.model_copy(update={"seq": seq})
             line = event.model_dump_json().encode()
-            events.append((seq, line))
             kept.meta = kept.meta.model_copy(update={"events": seq, "last_seen_at": event.at})
             self._write_event(session_id, line)
-            if len(events) > self.max_events:  # a tenth goes at once, so the file is rewritten seldom
-                del events[: len(events) - self.max_events * 9 // 10]
-                self._rewrite(session_id, events)
+            if kept.events is not None:
+                kept.events.append((seq, line))
+                self._trimmed(session_id, kept.events)
+            elif seq % max(1, self.max_events // 10) == 0:  # a log nobody reads: its file, now and then
+                self._trimmed(session_id, list(self._read_events(session_id)))
             self._save_meta(kept.meta)
             self._tick += 1
             self._changed.notify_all()
@@ -290,6 +294,12 @@ class SessionLog:
         except RedactionUnavailable:
             return WITHHELD
 
+    def _trimmed(self, session_id: str, events: list[tuple[int, bytes]]) -> None:
+        """Past max_events, a log's oldest tenth goes, at once, so that its file is rewritten seldom."""
+        if len(events) > self.max_events:
+            del events[: len(events) - self.max_events * 9 // 10]
+            self._rewrite(session_id, events)
+
     def _write_later(self) -> None:
         while True:
             action = self._later.get()
@@ -320,6 +330,7 @@ class SessionLog:
             last = kept.events[-1][0] if kept.events else 0
             if last > kept.meta.events:  # kept, but not yet counted, when the daemon stopped
                 kept.meta = kept.meta.model_copy(update={"events": last})
+            kept.counted = True
         if self.directory is not None:
             self._in_memory[kept.meta.session_id] = None
             self._in_memory.move_to_end(kept.meta.session_id)
@@ -352,7 +363,7 @@ class SessionLog:
             except (OSError, ValidationError):
                 continue  # a session whose metadata cannot be read is not offered
             if meta.state != "closed":
-                self._sessions[meta.session_id] = _Kept(meta.model_copy(update={"pending": []}))
+                self._sessions[meta.session_id] = _Kept(meta.model_copy(update={"pending": []}), counted=False)
                 if meta.pending:
                     interrupted.append(meta)
         for meta in interrupted:
