@@ -304,3 +304,18 @@ def test_a_client_with_no_repository_is_told_how_to_name_one(daemon: Daemon) -> 
     result = anyio.run(call)
     assert result.is_error and result.structured_content["error"] == "repository_unknown"
     assert "roots" in result.content[0].text and "GASOLINE_PROJECT_DIR" in result.content[0].text
+
+
+def test_search_reads_the_repository_even_when_the_daemon_reads_from_a_pipe(isolated: Isolated, repo: Path) -> None:
+    """Given no path, ripgrep searches its standard input when that is a pipe (a daemon started from a
+    pipeline, as a task runner starts one); the search must still be of the repository."""
+    env = environment(isolated.state_dir, isolated.port)
+    command = [sys.executable, "-m", "gasoline", "daemon", "--port", str(isolated.port)]
+    with subprocess.Popen(command, env=env, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL) as daemon:
+        try:
+            with running_bridge(isolated.state_dir, isolated.port, GASOLINE_PROJECT_DIR=str(repo)) as bridge:
+                bridge.initialize()
+                found = bridge.result("interact", action="code_search", pattern="handleCheckout")
+                assert found["total_matches"] >= 2 and found["matches"][0]["path"] == "src/cart.ts", found
+        finally:
+            daemon.kill()

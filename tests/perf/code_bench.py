@@ -81,8 +81,8 @@ def code() -> None:
 
 def search(bridge: Bridge, repo: Path, files: int) -> None:
     def ours() -> None:
-        found = bridge.result("interact", action="code_search", pattern=QUERY, limit=50)
-        assert found["total_matches"] > 0
+        found = bridge.call("interact", {"action": "code_search", "pattern": QUERY, "limit": 50})["result"]
+        assert found["structuredContent"].get("total_matches", 0) > 0, found["content"][0]["text"][:2000]
 
     rg = ripgrep()
 

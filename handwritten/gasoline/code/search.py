@@ -53,10 +53,14 @@ def search(ctx: CallContext, params: InteractCodeSearchParams) -> InteractCodeSe
     argv += [f"--type={rg_type}" for rg_type in file_types(ctx, params)]
     argv += [f"--glob=!*{part}*" for part in excluded(params)]
     argv += ["--regexp", params.pattern]
-    if isinstance(params.path, str):
-        argv.append(repository.relative(repository.file(ctx, params.path)) or ".")
+    # Always a path: given none, ripgrep searches its stdin when that is a pipe or a file (a daemon
+    # started from a pipeline), not the directory.
+    within = repository.file(ctx, params.path) if isinstance(params.path, str) else repository.root
+    argv.append(repository.relative(within) or ".")
     found = Found(excluded(params))
-    with subprocess.Popen(argv, cwd=repository.root, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as rg:
+    with subprocess.Popen(
+        argv, cwd=repository.root, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    ) as rg:
         assert rg.stdout is not None and rg.stderr is not None
         for line in rg.stdout:
             if line.startswith(MATCH_LINE):
@@ -65,9 +69,9 @@ def search(ctx: CallContext, params: InteractCodeSearchParams) -> InteractCodeSe
     if rg.returncode == 2 and "regex" in problems:
         message = problems.replace("rg: ", "").strip()
         raise bad_argument(ctx.entry, "pattern", f"pattern is not a valid regular expression: {message}", message)
-    if rg.returncode == 2 and not found.total:
-        message = f"{ctx.entry.label}: ripgrep failed: {problems.strip() or 'no reason given'}"
-        raise ToolFailure.of(ctx.entry, "handler_failed", message)
+    if rg.returncode not in (0, 1) and not found.total:  # 2: an error; below 0: killed by a signal
+        reason = problems.strip() or f"exit status {rg.returncode}"
+        raise ToolFailure.of(ctx.entry, "handler_failed", f"{ctx.entry.label}: ripgrep failed: {reason}")
     ranked = sorted(found.matches, key=lambda match: (-match.relevance_score, len(match.path), match.path, match.line))
     return InteractCodeSearchResult(
         matches=[match.model() for match in ranked[: params.limit]],
