@@ -87,7 +87,9 @@ def search(bridge: Bridge, repo: Path, files: int) -> None:
     rg = ripgrep()
 
     def direct() -> None:
-        subprocess.run([rg, "--no-config", "-e", QUERY], cwd=repo, check=True, capture_output=True)
+        subprocess.run(
+            [rg, "--no-config", "-e", QUERY, "."], cwd=repo, check=True, capture_output=True, stdin=subprocess.DEVNULL
+        )
 
     timed(ours, 3)
     timed(direct, 3)
