@@ -129,6 +129,7 @@ def serve(port: int, no_auth: bool) -> int:
     finally:
         http.close()
         local.close()
+        daemon.services.sessions.flush()
         for published in files.published:
             published.unlink(missing_ok=True)
         logs.stage("stopped", "daemon stopped", port=port)

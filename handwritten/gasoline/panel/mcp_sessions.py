@@ -42,7 +42,7 @@ class McpSessions:
             session.log_id, "tool_call", 0, tool_call={"call_id": call_id, "tool": tool, "arguments": arguments}
         )
         result = {"call_id": call_id, "ok": ok, "text": text[: self.text_chars]}
-        self.log.record(session.log_id, "tool_result", 0, tool_result=result)
+        self.log.record(session.log_id, "tool_result", 0, redacted=True, tool_result=result)  # the client's, redacted
         if tool == "interact":
             with contextlib.suppress(RedactionUnavailable):  # an action that cannot be masked is not shown
                 self.actions.note(action_line(tool, self.log.redactor.value(arguments), ok))

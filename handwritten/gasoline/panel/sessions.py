@@ -42,6 +42,7 @@ EventType = Literal[
 # of anything else is written at once).
 SEEN_WRITE_SECONDS = 30.0
 TRANSIENT_KEPT = 512  # deltas a slow reader can still catch up on (its answer's message has them all)
+TAIL_BYTES = 65536  # how much of a log's end is read at start for its count
 IN_MEMORY = 4  # sessions whose events stay in memory (the panel's, and the MCP clients' at work)
 SHOWN_TEXT = ("client_name", "url")  # the metadata a client names, redacted like every event
 WITHHELD = "[withheld: redaction unavailable]"
@@ -204,9 +205,12 @@ class SessionLog:
 
     # Events
 
-    def append(self, session_id: str, type: EventType, turn: int = 0, **part: Any) -> SessionEvent:
-        """Keep one event, redacted, numbered after the last; readers waiting on the session wake."""
-        event = self._redacted(type, turn, part)
+    def append(
+        self, session_id: str, type: EventType, turn: int = 0, *, redacted: bool = False, **part: Any
+    ) -> SessionEvent:
+        """Keep one event, redacted (unless the caller's redactor did that already: a tool's result as
+        the client got it), numbered after the last; readers waiting on the session wake."""
+        event = self._checked(type, turn, part) if redacted else self._redacted(type, turn, part)
         with self._changed:
             kept = self._kept(session_id)
             if not kept.counted:
@@ -221,14 +225,18 @@ class SessionLog:
                 self._trimmed(session_id, kept.events)
             elif seq % max(1, self.max_events // 10) == 0:  # a log nobody reads: its file, now and then
                 self._trimmed(session_id, list(self._read_events(session_id)))
-            self._save_meta(kept.meta)
+            # The count is in the file too (read again at the next start), so the metadata is
+            # written only now and then: an MCP client's every call costs one append, no rename.
+            if time.monotonic() - kept.seen_saved > SEEN_WRITE_SECONDS:
+                self._save_meta(kept.meta)
+                kept.seen_saved = time.monotonic()
             self._tick += 1
             self._changed.notify_all()
         return event
 
-    def record(self, session_id: str, type: EventType, turn: int = 0, **part: Any) -> None:
+    def record(self, session_id: str, type: EventType, turn: int = 0, *, redacted: bool = False, **part: Any) -> None:
         """append, later, on the log's own thread: what an MCP call records costs it nothing."""
-        self._do_later(lambda: self.append(session_id, type, turn, **part))
+        self._do_later(lambda: self.append(session_id, type, turn, redacted=redacted, **part))
 
     def record_update(self, session_id: str, **fields: Any) -> None:
         """update, later, on the log's own thread."""
@@ -279,11 +287,15 @@ class SessionLog:
                 self._changed.wait(remaining)
 
     def flush(self, timeout: float = 5.0) -> None:
-        """Wait until what was recorded for later is kept (tests, and a daemon stopping)."""
+        """Wait until what was recorded for later is kept, then write every session's metadata as it
+        stands (tests, and a daemon stopping)."""
         done = threading.Event()
         self._later.put(done.set)
         if self._writer is not None:
             done.wait(timeout)
+        with self._changed:
+            for kept in self._sessions.values():
+                self._save_meta(kept.meta)
 
     # Inside
 
@@ -315,6 +327,9 @@ class SessionLog:
             notice = {"level": "error", "code": "redaction_failed", "text": f"a {type} event was withheld: {error}"}
             return SessionEvent.model_validate({"at": utc_now(), "type": "notice", "turn": turn, "notice": notice})
         return SessionEvent.model_validate({"at": utc_now(), "type": type, "turn": turn} | safe)
+
+    def _checked(self, type: EventType, turn: int, part: dict[str, Any]) -> SessionEvent:
+        return SessionEvent.model_validate({"at": utc_now(), "type": type, "turn": turn} | part)
 
     def _kept(self, session_id: str) -> _Kept:
         kept = self._sessions.get(session_id)
@@ -363,11 +378,32 @@ class SessionLog:
             except (OSError, ValidationError):
                 continue  # a session whose metadata cannot be read is not offered
             if meta.state != "closed":
-                self._sessions[meta.session_id] = _Kept(meta.model_copy(update={"pending": []}), counted=False)
+                kept = _Kept(meta.model_copy(update={"pending": []}), counted=False)
+                self._sessions[meta.session_id] = kept
+                self._count_from_tail(kept)
                 if meta.pending:
                     interrupted.append(meta)
         for meta in interrupted:
             self._interrupted(meta)
+
+    def _count_from_tail(self, kept: _Kept) -> None:
+        """The metadata is written now and then; the log's last line says how far it really went
+        (when that line is in the file's last 64 KB; else the log is counted when first read)."""
+        path = self.directory / f"{kept.meta.session_id}.jsonl" if self.directory else None
+        try:
+            with open(path or "", "rb") as log:
+                size = log.seek(0, os.SEEK_END)
+                log.seek(max(0, size - TAIL_BYTES))
+                tail = log.read()
+        except OSError:
+            return
+        for line in reversed(tail.split(b"\n")[1 if size > TAIL_BYTES else 0 :]):
+            record = parsed(line)
+            if isinstance(record, dict) and isinstance(record.get("seq"), int) and isinstance(record.get("at"), str):
+                if record["seq"] >= kept.meta.events:
+                    update = {"events": record["seq"], "last_seen_at": datetime.fromisoformat(record["at"])}
+                    kept.meta = kept.meta.model_copy(update=update)
+                return
 
     def _interrupted(self, meta: PanelSession) -> None:
         """A session that waited for something when the daemon stopped: what it waited for is gone
@@ -379,6 +415,7 @@ class SessionLog:
             if kind == "turn" and number.isdigit():
                 ended = {"state": "failed", "trigger": "question", "steps": 0}
                 self.append(meta.session_id, "turn", int(number), turn_state=ended)
+        self._save_meta(self._sessions[meta.session_id].meta)  # said once, not at every start
 
     def _save_meta(self, meta: PanelSession) -> None:
         if self.directory is not None:
