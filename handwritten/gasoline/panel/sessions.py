@@ -224,7 +224,7 @@ class SessionLog:
                 kept.events.append((seq, line))
                 self._trimmed(session_id, kept.events)
             elif seq % max(1, self.max_events // 10) == 0:  # a log nobody reads: its file, now and then
-                self._trimmed(session_id, list(self._read_events(session_id)))
+                self._trim_file(session_id)
             # The count is in the file too (read again at the next start), so the metadata is
             # written only now and then: an MCP client's every call costs one append, no rename.
             if time.monotonic() - kept.seen_saved > SEEN_WRITE_SECONDS:
@@ -311,6 +311,20 @@ class SessionLog:
         if len(events) > self.max_events:
             del events[: len(events) - self.max_events * 9 // 10]
             self._rewrite(session_id, events)
+
+    def _trim_file(self, session_id: str) -> None:
+        """_trimmed for a log that is not in memory: its lines counted and cut as bytes, none parsed
+        (a busy client's log is thousands of lines, and this runs beside its calls)."""
+        if self.directory is None:
+            return
+        path = self.directory / f"{session_id}.jsonl"
+        data = path.read_bytes()
+        if data.count(b"\n") <= self.max_events:
+            return
+        cut = len(data)
+        for _ in range(self.max_events * 9 // 10 + 1):
+            cut = data.rfind(b"\n", 0, cut)
+        write_private(path, data[cut + 1 :].rstrip(b"\n").decode())
 
     def _write_later(self) -> None:
         while True:
