@@ -54,11 +54,19 @@ class Marks:
         return [self.delays[mark] for mark in sorted(self.delays)]
 
 
+POLL_MS = 5
+
+
 def delays_through_mcp(page: Page, read_errors: Callable[[], list[dict[str, Any]]], count: int = MARKS) -> list[float]:
     """Each mark's delay, page clock to the first observe(errors) answer that holds it (ms);
     read_errors gives an answer's entries."""
     marks = Marks()
-    return marks.collect(page, lambda: marks.note(str(entry.get("message", "")) for entry in read_errors()), count)
+
+    def look() -> None:
+        marks.note(str(entry.get("message", "")) for entry in read_errors())
+        time.sleep(POLL_MS / 1000)  # a client that asks 200 times a second, not as fast as it can
+
+    return marks.collect(page, look, count)
 
 
 def delays_through_cdp(page: Page, count: int = MARKS) -> list[float]:
