@@ -12,6 +12,7 @@ from playwright.sync_api import BrowserContext
 
 from gasoline_generated.dispatch import MODES
 
+from ..fakes.model_provider import FakeProvider
 from .browsers import chromium_with_extension, switch_on
 from .fixture_site import fixture_site
 from .processes import Bridge, Daemon, free_port, kill_daemons_of, running_bridge, running_daemon
@@ -52,6 +53,13 @@ def chromium(daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
     """Headless Chromium with the built extension, talking to the test's daemon."""
     with chromium_with_extension(daemon.port, tmp_path) as context:
         yield context
+
+
+@pytest.fixture(scope="module")
+def fake() -> Iterator[FakeProvider]:
+    """The fake model provider on 127.0.0.1, shared by a module's tests (a module may have its own)."""
+    with FakeProvider().running() as running:
+        yield running
 
 
 @contextmanager

@@ -48,12 +48,6 @@ LONG_ANSWER = "The total reads the price of a line that has none, so checkout th
 
 
 @pytest.fixture(scope="module")
-def fake() -> Iterator[FakeProvider]:
-    with FakeProvider().running() as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
 def daemon(tmp_path_factory: pytest.TempPathFactory, fake: FakeProvider) -> Iterator[Daemon]:
     with panel_daemon(tmp_path_factory.mktemp("agent-loop") / "state", fake) as running:
         yield running

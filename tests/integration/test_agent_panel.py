@@ -28,12 +28,6 @@ UNCAUGHT = "button[data-scenario='uncaught']"
 SECRETS = corpus()[::9]  # a spread of formats, each logged by the page and asked about
 
 
-@pytest.fixture(scope="module")
-def fake() -> Iterator[FakeProvider]:
-    with FakeProvider().running() as running:
-        yield running
-
-
 @pytest.fixture
 def panel_daemon(isolated: Isolated, fake: FakeProvider) -> Iterator[Daemon]:
     provider = {"OPENAI_BASE_URL": fake.openai_base_url, "OPENAI_API_KEY": fake.api_key}

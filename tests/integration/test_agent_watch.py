@@ -36,12 +36,6 @@ WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel
 
 
 @pytest.fixture(scope="module")
-def fake() -> Iterator[FakeProvider]:
-    with FakeProvider().running() as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
 def daemon(tmp_path_factory: pytest.TempPathFactory, fake: FakeProvider) -> Iterator[Daemon]:
     with panel_daemon(tmp_path_factory.mktemp("agent-watch") / "state", fake) as running:
         yield running

@@ -42,12 +42,6 @@ LOST = "sess_" + "0123456789abcdef01234567"
 
 
 @pytest.fixture(scope="module")
-def fake() -> Iterator[FakeProvider]:
-    with FakeProvider().running() as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
 def daemon(tmp_path_factory: pytest.TempPathFactory, fake: FakeProvider) -> Iterator[Daemon]:
     with panel_daemon(tmp_path_factory.mktemp("panel-api") / "state", fake) as running:
         yield running
