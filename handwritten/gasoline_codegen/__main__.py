@@ -1,4 +1,4 @@
-"""python -m gasoline_codegen [--root DIR] {gen,check}"""
+"""python -m gasoline_codegen [--root DIR] {gen,check,release FAMILY}"""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import sys
 import time
 from pathlib import Path
 
+from .compat.releases import ReleaseError, write_release
 from .generate import check_message, differences, render_all, write
 from .patching import GenerationError
 from .specload import SpecError
@@ -15,14 +16,25 @@ from .specload import SpecError
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gasoline_codegen", description=__doc__)
     parser.add_argument("--root", type=Path, default=Path.cwd(), help="repository root (holds spec/ and generated/)")
-    parser.add_argument("command", choices=("gen", "check"), help="gen: write generated/; check: compare it with spec/")
+    parser.add_argument(
+        "command",
+        choices=("gen", "check", "release"),
+        help="gen: write generated/; check: compare it with spec/; release: keep a family's contract as released",
+    )
+    parser.add_argument("family", nargs="?", help="with release: the contract family (spec/contracts.yaml)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     try:
+        if args.command == "release":
+            print(f"released {write_release(args.root, args.family or '')}")
+            return 0
         files = render_all(args.root)
     except SpecError as error:
         print(f"spec/ is invalid ({len(error.problems)} problem(s)):\n{error}", file=sys.stderr)
         return 2
+    except ReleaseError as error:
+        print(f"not released: {error}", file=sys.stderr)
+        return 4
     except GenerationError as error:
         print(f"generation failed: {error}", file=sys.stderr)
         return 3

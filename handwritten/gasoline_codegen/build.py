@@ -4,6 +4,7 @@ checks that span every family."""
 from __future__ import annotations
 
 from .builders.context import BuildContext
+from .builders.contracts import build_contracts
 from .builders.control import build_control
 from .builders.duplicates import check_duplicates
 from .builders.errors import build_errors
@@ -12,12 +13,14 @@ from .builders.messages import build_exchanges, build_messages
 from .builders.policy import build_policy
 from .builders.project_config import build_project_config
 from .builders.tools import build_tools
-from .model import Spec
+from .compat.gate import check_contracts
+from .model import Release, Spec
 from .specload import SpecError, SpecFile, borrowed_schemas
 
 
-def build_spec(files: list[SpecFile]) -> Spec:
-    """The model of a validated spec, or SpecError listing every problem the builders found."""
+def build_spec(files: list[SpecFile], releases: tuple[Release, ...] = ()) -> Spec:
+    """The model of a validated spec, or SpecError listing every problem the builders found and
+    every change the compatibility gate refuses (against `releases`)."""
     ctx = BuildContext(files)
     build_errors(ctx)
     policy = build_policy(ctx)
@@ -27,6 +30,7 @@ def build_spec(files: list[SpecFile]) -> Spec:
     commands = build_messages(ctx)
     build_exchanges(ctx)
     tools = build_tools(ctx, policy.limits, {command.kind: command for command in commands})
+    contracts = build_contracts(ctx)
     ctx.namespace.check_refs()
     check_duplicates(ctx)
     daemon_api_file = ctx.one("daemon_api")
@@ -36,7 +40,7 @@ def build_spec(files: list[SpecFile]) -> Spec:
         raise SpecError(ctx.problems)
     control_file = ctx.one("openapi")
     gates = ctx.one("gates").data
-    return Spec(
+    spec = Spec(
         tools=tools,
         definitions=dict(sorted(ctx.namespace.definitions.items())),
         example_sets=tuple(ctx.example_sets),
@@ -51,4 +55,10 @@ def build_spec(files: list[SpecFile]) -> Spec:
         redaction=policy.redaction,
         approval_parameter=gates["approval"]["parameter"],
         approval_parameter_schema=gates["approval"]["schema"],
+        contracts=contracts,
+        releases=releases,
     )
+    problems = check_contracts(spec)
+    if problems:
+        raise SpecError(problems)
+    return spec

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from .banner import REGENERATE
 from .build import build_spec
+from .compat.releases import load_releases
 from .specload import load_spec
 from .targets import TARGETS
 
@@ -19,7 +20,7 @@ IGNORED_PARTS = frozenset({"__pycache__", ".pytest_cache", "node_modules"})
 
 def render_all(root: Path) -> dict[str, str]:
     """Every generated file as {path relative to root: text}, from root/spec."""
-    spec = build_spec(load_spec(root))
+    spec = build_spec(load_spec(root), load_releases(root))
     files: dict[str, str] = {}
     for target in TARGETS:
         files.update(target.render(spec))

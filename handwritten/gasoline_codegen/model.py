@@ -104,6 +104,56 @@ class Command:
 
 
 @dataclass(frozen=True)
+class ContractMessage:
+    writer: str
+    reader: str
+    compatibility: str  # backward | forward | full
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class ReleasedBreak:
+    version: str
+    base: str  # the release it broke
+    why: str
+
+
+@dataclass(frozen=True)
+class AcceptedBreak:
+    message: str
+    path: str
+    rule: str
+    why: str
+
+
+@dataclass(frozen=True)
+class ContractFamily:
+    """A versioned contract family of spec/contracts.yaml."""
+
+    name: str
+    title: str
+    description: str
+    version: str
+    openapi: str | None = None  # the spec file of an OpenAPI family
+    parties: tuple[str, str] = ("", "")  # (client, server) of an OpenAPI family
+    requests: str = "full"
+    responses: str = "full"
+    messages: dict[str, ContractMessage] = field(default_factory=dict)
+    released_breaks: tuple[ReleasedBreak, ...] = ()
+    accepted_breaks: tuple[AcceptedBreak, ...] = ()
+
+
+@dataclass(frozen=True)
+class Release:
+    """A contract family exactly as it was released (spec/releases/<family>/<version>.json)."""
+
+    family: str
+    version: str
+    contract: dict[str, Any]
+    source: str
+
+
+@dataclass(frozen=True)
 class Spec:
     tools: tuple[Tool, ...]
     definitions: dict[str, Definition]
@@ -119,3 +169,5 @@ class Spec:
     redaction: dict[str, Any]
     approval_parameter: str
     approval_parameter_schema: dict[str, Any]
+    contracts: tuple[ContractFamily, ...] = ()
+    releases: tuple[Release, ...] = ()

@@ -39,7 +39,11 @@ KIND_BY_PATTERN: tuple[tuple[str, str], ...] = (
     ("policy/project_config.yaml", "project_config"),
     ("control/*.yaml", "openapi"),
     ("daemon/*.yaml", "daemon_api"),
+    ("contracts.yaml", "contracts"),
 )
+# Folders of spec/ that are not spec files: the meta-schemas, and the released contracts the
+# compatibility gate compares with (compat/releases.py reads them).
+NOT_SPEC_FILES = ("meta", "releases")
 LIMITS_FILE = "policy/limits.yaml"
 LIMIT_REF = "$limit"
 LIMIT_PLACEHOLDER = re.compile(r"\{limit:([a-z0-9_]+\.[a-z0-9_]+)\}")
@@ -193,7 +197,7 @@ def load_spec(root: Path) -> list[SpecFile]:
     validators = load_meta_schemas(spec_dir)
     parsed: list[SpecFile] = []
     for path in sorted(
-        p for p in spec_dir.rglob("*") if p.is_file() and "meta" not in p.relative_to(spec_dir).parts[:1]
+        p for p in spec_dir.rglob("*") if p.is_file() and p.relative_to(spec_dir).parts[0] not in NOT_SPEC_FILES
     ):
         rel = path.relative_to(root).as_posix()
         kind = kind_of(path.relative_to(spec_dir).as_posix())

@@ -23,7 +23,8 @@ def closure(spec: Spec, names: set[str]) -> list[str]:
     return sorted(found)
 
 
-def render(spec: Spec) -> dict[str, str]:
+def bundled_document(spec: Spec) -> dict[str, Any]:
+    """The daemon's OpenAPI document with the spec definitions it names copied in."""
     document = spec.daemon_api
     borrowed = {
         name: json.loads(json.dumps(spec.definitions[name].schema).replace(f'"{REF_PREFIX}', f'"{COMPONENT_PREFIX}'))
@@ -31,10 +32,9 @@ def render(spec: Spec) -> dict[str, str]:
     }
     components = document.get("components", {})
     schemas = {**components.get("schemas", {}), **borrowed}
+    return {**document, "components": {**components, "schemas": dict(sorted(schemas.items()))}}
+
+
+def render(spec: Spec) -> dict[str, str]:
     sources = (spec.daemon_api_source, "spec/events", "spec/messages", "spec/tools/configure")
-    full: dict[str, Any] = {
-        "x-generated": banner(sources),
-        **document,
-        "components": {**components, "schemas": dict(sorted(schemas.items()))},
-    }
-    return {"generated/openapi/daemon.json": dump_json(full)}
+    return {"generated/openapi/daemon.json": dump_json({"x-generated": banner(sources), **bundled_document(spec)})}
