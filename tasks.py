@@ -146,6 +146,12 @@ def check_gen(c: Context) -> None:
     c.run(f"{PYTHON} -m gasoline_codegen --root {ROOT} check", pty=False)
 
 
+@task
+def release(c: Context, family: str) -> None:
+    """Keep a contract family, as spec/ states it now, as the release of its version (spec/releases/)."""
+    c.run(f"{PYTHON} -m gasoline_codegen --root {ROOT} release {family}", pty=False)
+
+
 @task(pre=[setup])
 def build(c: Context) -> None:
     """Type-check the extension and the generated TypeScript, bundle extension/dist/."""

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-COPIED = ("spec", "generated", "handwritten", "templates", "tests", "pyproject.toml")
+COPIED = ("spec", "generated", "handwritten", "templates", "tests", "docs", "pyproject.toml")
 
 
 def copy_repository(destination: Path) -> Path:

@@ -1095,6 +1095,10 @@ class EventBatch(BaseModel):
     """
     The events, oldest first.
     """
+    contract_version: Annotated[StrictStr | MISSING, Field(pattern="^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$")] = MISSING
+    """
+    The extension contract the events are written in; from a newer minor version the daemon drops the fields it does not know, of another major version it refuses the batch. An extension that does not say speaks 1.0.
+    """
 
 
 class EvidenceCard(BaseModel):
@@ -1230,6 +1234,32 @@ class ExecuteJsResult(BaseModel):
     duration_ms: Annotated[StrictInt, Field(ge=0)]
     """
     How long the script ran.
+    """
+
+
+class ExtensionContract(BaseModel):
+    """
+    How the extension's contract version fits the daemon's. The daemon reads what an extension up to 1 minor version(s) older sends, and drops the fields it does not know from a newer minor version; an extension of another major version, or older than that, is told what to update.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    extension: Annotated[StrictStr, Field(pattern="^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$")]
+    """
+    The version the extension speaks (1.0 when it did not say).
+    """
+    daemon: Annotated[StrictStr, Field(pattern="^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$")]
+    """
+    The version this daemon speaks.
+    """
+    status: Literal["compatible", "extension_too_old", "extension_too_new"]
+    """
+    compatible; extension_too_old (update the extension); extension_too_new (update Gasoline, the daemon).
+    """
+    message: Annotated[StrictStr, Field(min_length=1)]
+    """
+    In words for a person: what each side speaks and, unless compatible, what to update.
     """
 
 
@@ -4349,6 +4379,10 @@ class HealthExtension(BaseModel):
     """
     Secrets it masked in the browser, before they left it, since the daemon started, by class.
     """
+    contract: ExtensionContract | MISSING = MISSING
+    """
+    How its contract version fits this daemon's; absent when it never synced.
+    """
 
 
 class HealthRedaction(BaseModel):
@@ -6105,6 +6139,7 @@ class SyncResponse(BaseModel):
     Commands for the extension to run; none when absent.
     """
     redaction: RedactionHandover | MISSING = MISSING
+    contract: ExtensionContract | MISSING = MISSING
 
 
 class TypeTextCommandResult(BaseModel):
@@ -6204,6 +6239,10 @@ class SyncRequest(BaseModel):
     redacted_count: Annotated[list[RedactedCount] | MISSING, Field(max_length=100)] = MISSING
     """
     Secrets the extension masked since its last sync, by class (counts only).
+    """
+    contract_version: Annotated[StrictStr | MISSING, Field(pattern="^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$")] = MISSING
+    """
+    The extension contract it was built with (spec/contracts.yaml); an extension that does not say speaks 1.0.
     """
 
 

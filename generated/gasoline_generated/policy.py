@@ -119,6 +119,9 @@ class ExtensionLimits:
     command_ack_ms: Final = 3000
     """A command handed to the extension and not acknowledged within this time is handed out again (its answer was lost). (ms)"""
 
+    contract_minors_behind: Final = 1
+    """How many minor versions of the extension contract (spec/contracts.yaml) an extension may be behind the daemon's and still count as up to date; an older one, or one of another major version, is told to update. (count)"""
+
 
 class QueriesLimits:
     """Limits of the on-demand queries the extension runs in a page."""

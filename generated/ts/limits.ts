@@ -77,6 +77,8 @@ export const LIMITS = {
     poll_wait_ms: 15000,
     /** A command handed to the extension and not acknowledged within this time is handed out again (its answer was lost). (ms) */
     command_ack_ms: 3000,
+    /** How many minor versions of the extension contract (spec/contracts.yaml) an extension may be behind the daemon's and still count as up to date; an older one, or one of another major version, is told to update. (count) */
+    contract_minors_behind: 1,
   },
   /** Limits of the on-demand queries the extension runs in a page. */
   queries: {

@@ -452,6 +452,8 @@ export interface EgressRedaction {
 export interface EventBatch {
   /** The events, oldest first. */
   events: unknown[];
+  /** The extension contract the events are written in; from a newer minor version the daemon drops the fields it does not know, of another major version it refuses the batch. An extension that does not say speaks 1.0. */
+  contract_version?: string;
 }
 
 /** Evidence a turn used, as a card the person can open. */
@@ -525,6 +527,18 @@ export interface ExecuteJsResult {
   execution_path: "page_context" | "debugger";
   /** How long the script ran. */
   duration_ms: number;
+}
+
+/** How the extension's contract version fits the daemon's. The daemon reads what an extension up to 1 minor version(s) older sends, and drops the fields it does not know from a newer minor version; an extension of another major version, or older than that, is told what to update. */
+export interface ExtensionContract {
+  /** The version the extension speaks (1.0 when it did not say). */
+  extension: string;
+  /** The version this daemon speaks. */
+  daemon: string;
+  /** compatible; extension_too_old (update the extension); extension_too_new (update Gasoline, the daemon). */
+  status: "compatible" | "extension_too_old" | "extension_too_new";
+  /** In words for a person: what each side speaks and, unless compatible, what to update. */
+  message: string;
 }
 
 /** The switches in the extension's popup. */
@@ -1377,6 +1391,8 @@ export interface SyncRequest {
   results?: CommandResult[];
   /** Secrets the extension masked since its last sync, by class (counts only). */
   redacted_count?: RedactedCount[];
+  /** The extension contract it was built with (spec/contracts.yaml); an extension that does not say speaks 1.0. */
+  contract_version?: string;
 }
 
 /** The daemon's answer. */
@@ -1388,6 +1404,7 @@ export interface SyncResponse {
   /** Commands for the extension to run; none when absent. */
   commands?: Command[];
   redaction?: RedactionHandover;
+  contract?: ExtensionContract;
 }
 
 /** The tab browser commands act on. */

@@ -3,6 +3,8 @@ checks that span every family."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from .builders.context import BuildContext
 from .builders.contracts import build_contracts
 from .builders.control import build_control
@@ -14,11 +16,17 @@ from .builders.policy import build_policy
 from .builders.project_config import build_project_config
 from .builders.tools import build_tools
 from .compat.gate import check_contracts
+from .compat.releases import load_releases
 from .model import Release, Spec
-from .specload import SpecError, SpecFile, borrowed_schemas
+from .specload import SpecError, SpecFile, borrowed_schemas, load_spec
 
 
-def build_spec(files: list[SpecFile], releases: tuple[Release, ...] = ()) -> Spec:
+def spec_at(root: Path) -> Spec:
+    """The model of the repository at root: its spec files, checked against its released contracts."""
+    return build_spec(load_spec(root), load_releases(root))
+
+
+def build_spec(files: list[SpecFile], releases: tuple[Release, ...]) -> Spec:
     """The model of a validated spec, or SpecError listing every problem the builders found and
     every change the compatibility gate refuses (against `releases`)."""
     ctx = BuildContext(files)

@@ -6,21 +6,21 @@ import difflib
 from pathlib import Path
 
 from .banner import REGENERATE
-from .build import build_spec
-from .compat.releases import load_releases
-from .specload import load_spec
+from .build import spec_at
 from .targets import TARGETS
 
 OUTPUT_DIR = "generated"
 # The copier templates' protocol bindings: generated files inside templates/, named so.
 TEMPLATE_BINDINGS = "templates/*/template/**/*generated*"
+# The changelog of the contracts, among the hand-written docs.
+CONTRACT_CHANGES = "docs/contracts.md"
 # Left alone in generated/: caches that tools write there while running.
 IGNORED_PARTS = frozenset({"__pycache__", ".pytest_cache", "node_modules"})
 
 
 def render_all(root: Path) -> dict[str, str]:
     """Every generated file as {path relative to root: text}, from root/spec."""
-    spec = build_spec(load_spec(root), load_releases(root))
+    spec = spec_at(root)
     files: dict[str, str] = {}
     for target in TARGETS:
         files.update(target.render(spec))
@@ -28,8 +28,9 @@ def render_all(root: Path) -> dict[str, str]:
 
 
 def files_on_disk(root: Path) -> set[str]:
-    """What the generator owns on disk: everything in generated/, and the templates' bindings."""
-    owned = [*(root / OUTPUT_DIR).rglob("*"), *root.glob(TEMPLATE_BINDINGS)]
+    """What the generator owns on disk: everything in generated/, the templates' bindings and the
+    contracts' changelog."""
+    owned = [*(root / OUTPUT_DIR).rglob("*"), *root.glob(TEMPLATE_BINDINGS), root / CONTRACT_CHANGES]
     return {
         path.relative_to(root).as_posix()
         for path in owned

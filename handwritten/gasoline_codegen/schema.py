@@ -34,6 +34,9 @@ VALUE_KEYWORDS = frozenset(
     }
 )
 ANNOTATION_KEYWORDS = frozenset({"title", "description", "default", "$comment"})
+# Kept beside a reference and on a hoisted record: the contract version that added it, and
+# whether it is deprecated (the compatibility gate and the changelog read them).
+VERSIONING_KEYWORDS = ("x-since", "deprecated")
 
 Report = Callable[[str, str], None]  # (where, message)
 
@@ -119,7 +122,7 @@ class Namespace:
                 )
             record = {
                 "title": name,
-                **{k: v for k, v in schema.items() if k in ("description", "$comment")},
+                **{k: v for k, v in schema.items() if k in ("description", "$comment", *VERSIONING_KEYWORDS)},
                 "type": "object",
                 "properties": properties,
                 "additionalProperties": extra,
@@ -129,7 +132,8 @@ class Namespace:
                 for missing in sorted(set(schema["required"]) - set(properties)):
                     self._report(source, f"{name}: required property {missing!r} is not among its properties")
             self._register(Definition(name, record, source, family))
-            return {**ref(name), **({"description": schema["description"]} if "description" in schema else {})}
+            kept = ("description", *VERSIONING_KEYWORDS)
+            return {**ref(name), **{k: schema[k] for k in kept if k in schema}}
         if isinstance(schema.get("items"), dict):
             schema["items"] = self._normalize(schema["items"], hint + "Item", source, family)
         if isinstance(schema.get("additionalProperties"), dict):
@@ -155,13 +159,13 @@ def references(schema: Any) -> list[str]:
 
 def from_openapi(schema: Any) -> Any:
     """An OpenAPI component schema in the spec's own dialect: references to "#/$defs/", no examples
-    or x- extensions, and an object that does not say otherwise open to any property, as JSON
+    or x- extensions but x-since, and an object that does not say otherwise open to any property, as JSON
     Schema means it (in the spec's dialect an object is closed unless it says otherwise)."""
     if not isinstance(schema, dict):
         return schema
     out: dict[str, Any] = {}
     for key, value in schema.items():
-        if key == "examples" or key.startswith("x-"):
+        if key == "examples" or (key.startswith("x-") and key not in VERSIONING_KEYWORDS):
             continue
         if key == "$ref" and isinstance(value, str):
             value = REF_PREFIX + value.removeprefix(COMPONENT_PREFIX)
@@ -187,7 +191,8 @@ def substitute_variants(schema: Any, fill: dict[str, dict[str, Any]]) -> Any:
 
 
 def inline(schema: dict[str, Any], definitions: dict[str, Definition], seen: tuple[str, ...] = ()) -> dict[str, Any]:
-    """A self-contained copy of a schema: references replaced by their targets, titles dropped.
+    """A self-contained copy of a schema, as a client is shown it: references replaced by their
+    targets, titles and x-since dropped.
 
     Raises ValueError on a recursive reference, which a flat published schema cannot express.
     """
@@ -201,7 +206,7 @@ def inline(schema: dict[str, Any], definitions: dict[str, Definition], seen: tup
         return resolved
     out: dict[str, Any] = {}
     for key, value in schema.items():
-        if key == "title":
+        if key in ("title", "x-since"):
             continue
         if key == "properties":
             out[key] = {name: inline(sub, definitions, seen) for name, sub in value.items()}

@@ -1,7 +1,9 @@
 """Adding a browser command end to end takes five hand-edited files and no Python: the command's spec,
 the mode that forwards it, the page function that runs it, and one line in each of the extension's
-two command tables (the worker's and the page's). Until the extension implements a kind the spec
-declares, it does not build; once it does, the new mode answers through MCP from a real page."""
+two command tables (the worker's and the page's); and, where the extension contract or the tool
+surface has its version released already, their next versions in spec/contracts.yaml. Until the
+extension implements a kind the spec declares, it does not build; once it does, the new mode
+answers through MCP from a real page."""
 
 from __future__ import annotations
 
@@ -12,8 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from gasoline_codegen.generate import files_on_disk
+
 from ..conftest import ROOT, repo_env, run_python
 from .browsers import chromium_with_extension
+from .contract_versions import CONTRACTS, open_for_additions
 from .fixture_site import fixture_site
 from .processes import free_port, kill_daemons_of, running_bridge, running_daemon, wait_for
 
@@ -24,6 +29,7 @@ EXTENSION_FILES = ("src", "tsconfig.json", "build.mjs", "package.json")
 
 COMMAND_SPEC = """\
 kind: element_count
+since: "{since}"
 title: ElementCount
 description: The analyze(what=element_count) call of the same name, run by the extension in the page.
 timeout_ms: {$limit: timeouts.dom_query_ms}
@@ -113,7 +119,9 @@ def test_a_new_browser_command_end_to_end(repo_copy: Path, tmp_path: Path) -> No
     with (repo_copy / ".git/info/exclude").open("a") as exclude:
         exclude.write("/extension/node_modules\n")
 
-    (repo_copy / "spec/messages/commands/element_count.yaml").write_text(COMMAND_SPEC)
+    since, raised = open_for_additions(repo_copy, "extension")
+    raised = open_for_additions(repo_copy, "tools")[1] or raised
+    (repo_copy / "spec/messages/commands/element_count.yaml").write_text(COMMAND_SPEC.replace("{since}", since))
     (repo_copy / "spec/tools/analyze/element_count.yaml").write_text(MODE_SPEC)
     generated = run_python(repo_copy, "-m", "gasoline_codegen", "--root", str(repo_copy), "gen")
     assert generated.returncode == 0, generated.stdout + generated.stderr
@@ -132,9 +140,9 @@ def test_a_new_browser_command_end_to_end(repo_copy: Path, tmp_path: Path) -> No
     hand_edited = {
         line[3:]
         for line in git(repo_copy, "status", "--porcelain", "-uall").splitlines()
-        if not line[3:].startswith("generated/")
+        if line[3:] not in files_on_disk(repo_copy)
     }
-    assert hand_edited == HAND_EDITED
+    assert hand_edited == HAND_EDITED | ({CONTRACTS} if raised else set())
 
     state_dir, port, copy_env = tmp_path / "state", free_port(), repo_env(repo_copy)
     state_dir.mkdir()

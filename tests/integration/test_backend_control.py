@@ -15,7 +15,17 @@ from typing import Any
 import pytest
 
 from ..templates.support import Service, request
-from .backend_services import SERVICE_NAME, OddService, project_config, python_service, render_python_service
+from .backend_services import (
+    SERVICE_NAME,
+    OddService,
+    approved,
+    audit_lines,
+    call,
+    ok,
+    project_config,
+    python_service,
+    render_python_service,
+)
 from .conftest import Isolated, project_daemon
 from .processes import Bridge, free_port, gasoline_cli, running_bridge
 
@@ -68,26 +78,6 @@ def allowed(isolated: Isolated, service: Service, odd: OddService) -> Iterator[B
         yield running
 
 
-def call(bridge: Bridge, tool: str, **arguments: Any) -> tuple[bool, dict[str, Any]]:
-    result = bridge.call(tool, arguments, seconds=60)["result"]
-    return bool(result.get("isError")), result["structuredContent"]
-
-
-def ok(bridge: Bridge, tool: str, **arguments: Any) -> dict[str, Any]:
-    failed, structured = call(bridge, tool, **arguments)
-    assert not failed, structured
-    return structured
-
-
-def approved(bridge: Bridge, isolated: Isolated, tool: str, **arguments: Any) -> dict[str, Any]:
-    """The call, once a person approved it on the command line."""
-    failed, asked = call(bridge, tool, **arguments)
-    assert failed and asked["error"] == "approval_required", asked
-    decided = gasoline_cli(isolated.state_dir, isolated.port, "approve", asked["details"]["request_id"])
-    assert decided.returncode == 0, decided.stderr
-    return ok(bridge, tool, **arguments, approval_id=asked["details"]["request_id"])
-
-
 def control(bridge: Bridge, operation: str, **arguments: Any) -> tuple[bool, dict[str, Any]]:
     return call(bridge, "interact", action="backend_control", service=SERVICE_NAME, operation=operation, **arguments)
 
@@ -101,13 +91,6 @@ def emails(service: Service) -> list[str]:
     status, _, users = request(service.port, "GET", token=None, path="/api/users")
     assert status == 200, users
     return [user["email"] for user in users]
-
-
-def audit_lines(isolated: Isolated) -> list[dict[str, Any]]:
-    log = isolated.state_dir.parent / ".gasoline" / "audit.jsonl"
-    text = log.read_text() if log.exists() else ""
-    assert text == "" or text.endswith("\n"), "every entry is a whole line"
-    return [json.loads(line) for line in text.splitlines()]
 
 
 def test_discovery_shows_the_operations_and_their_hints(bridge: Bridge) -> None:

@@ -211,11 +211,10 @@ def generation() -> None:
 
 def tools_list_size() -> None:
     """The published payload beside the same payload with every declared mode published."""
-    from gasoline_codegen.build import build_spec
-    from gasoline_codegen.specload import load_spec
+    from gasoline_codegen.build import spec_at
     from gasoline_codegen.targets import tools_payload
 
-    spec = build_spec(load_spec(ROOT))
+    spec = spec_at(ROOT)
     published = tools_payload.payload_size(tools_payload.published_tools(spec))
     everything = tools_payload.payload_size(tools_payload.published_tools(tools_payload.everything_published(spec)))
     report(

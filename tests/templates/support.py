@@ -24,6 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
 GOLDEN = Path(__file__).with_name("golden")
 CONTROL_DOCUMENT = ROOT / "generated" / "openapi" / "control.json"
+RELEASES = ROOT / "spec" / "releases" / "control"
+CURRENT_PROTOCOL = "1.1"
 SCHEMATHESIS = Path(sys.executable).with_name("schemathesis")
 SCHEMATHESIS_CONFIG = Path(__file__).with_name("schemathesis.toml")
 CONTROL_PATH = "/.gasoline/control"
@@ -189,11 +191,62 @@ def replay(service: Service, key: str) -> dict[str, Any]:
     return dict(second)
 
 
+def released_document(version: str) -> dict[str, Any]:
+    """The control protocol's OpenAPI document as `version` was released."""
+    release = json.loads((RELEASES / f"{version}.json").read_text(encoding="utf-8"))
+    return dict(release["contract"]["openapi"])
+
+
+def assert_fits(document: Mapping[str, Any], schema: str, value: Any) -> None:
+    """value is a `schema` of the OpenAPI document (one of its component schemas)."""
+    from jsonschema import Draft202012Validator
+
+    validator = Draft202012Validator({**document, "$ref": f"#/components/schemas/{schema}"})
+    problems = [f"{error.json_path}: {error.message}" for error in validator.iter_errors(value)]
+    assert not problems, f"not a {schema}: {problems}\n{value}"
+
+
+def assert_speaks_protocol_1_0(service: Service) -> None:
+    """The service speaks the control protocol as 1.0 was released: it announces "1", lists its
+    operations with `safe` and their examples as JSON text, answers a repeated request_id with the
+    first response and runs nothing, knows no idempotency_key, and answers with 1.0's fields only."""
+    document = released_document("1.0")
+    status, headers, _ = request(service.port, "OPTIONS")
+    assert (status, headers["x-gasoline-control"]) == (204, "1")
+    status, _, discovery = request(service.port, "GET")
+    assert (status, discovery["protocol_version"]) == (200, "1")
+    assert_fits(document, "ControlDiscovery", discovery)
+    operations = {operation["name"]: operation for operation in discovery["operations"]}
+    assert (operations["state"]["safe"], operations["reset_database"]["safe"]) == (True, False)
+    assert all(isinstance(json.loads(text), dict) for text in operations["reset_database"]["examples"])
+    # Run twice, create_test_user would fail the second time: the email is taken.
+    call = {"operation": "create_test_user", "params": {"email": "once@example.com"}, "request_id": "r-1"}
+    first_status, _, first = request(service.port, "POST", call)
+    again_status, _, again = request(service.port, "POST", call)
+    assert (first_status, first["status"]) == (200, "success"), first
+    assert (again_status, again) == (first_status, first), "a repeated request_id gets the first answer"
+    assert_fits(document, "ControlResponse", first)
+    status, _, refused = request(service.port, "POST", {"operation": "state", "idempotency_key": "k-1"})
+    assert (status, refused["error"]["code"]) == (400, "invalid_request"), "1.0 has no idempotency_key"
+    assert_fits(document, "ControlResponse", refused)
+
+
+def assert_speaks_current_protocol(service: Service, key: str) -> None:
+    """The service announces the current protocol version, its discovery fits the current document,
+    and a repeated idempotency key answers the first response again, marked replayed."""
+    status, headers, _ = request(service.port, "OPTIONS")
+    assert (status, headers["x-gasoline-control"]) == (204, CURRENT_PROTOCOL)
+    status, _, discovery = request(service.port, "GET")
+    assert status == 200
+    assert_fits(json.loads(CONTROL_DOCUMENT.read_text(encoding="utf-8")), "ControlDiscovery", discovery)
+    assert replay(service, key)["replayed"] is True
+
+
 def assert_meets_protocol(service: Service, tmp_path: Path) -> None:
     """The token is required, and schemathesis finds no 5xx and no answer outside the document."""
     status, headers, _ = request(service.port, "OPTIONS", token=None)
     assert (status, headers.get("www-authenticate")) == (401, "Bearer")
-    assert request(service.port, "OPTIONS")[1]["x-gasoline-control"] == "1.1"
+    assert request(service.port, "OPTIONS")[1]["x-gasoline-control"] == CURRENT_PROTOCOL
     run = schemathesis(service, tmp_path)
     assert run.returncode == 0, run.stdout[-8000:] + run.stderr[-2000:]
 
@@ -269,14 +322,15 @@ def git(cwd: Path, *args: str) -> str:
 
 def versioned_template(language: str, destination: Path) -> Path:
     """The template as a git repository with two releases, as a team would consume it: 1.0.0, whose
-    bindings are generated at protocol 1.0, and 1.1.0, the template as it is now."""
+    bindings are generated from the released protocol 1.0, and 1.1.0, the template as it is now."""
     import shutil
 
     from gasoline_codegen.build import build_spec
+    from gasoline_codegen.compat.releases import load_releases
     from gasoline_codegen.specload import load_spec
     from gasoline_codegen.targets.control_bindings import protocol_version, render_bindings
 
-    spec = build_spec(load_spec(ROOT))
+    spec = build_spec(load_spec(ROOT), load_releases(ROOT))
     shutil.copytree(TEMPLATES / language, destination, ignore=shutil.ignore_patterns("node_modules", "__pycache__"))
     current = {path: (ROOT / path).read_text(encoding="utf-8") for path in render_bindings(spec)}
     prefix = f"templates/{language}/"

@@ -22,11 +22,12 @@ from .support import (
     assert_matches_golden,
     assert_meets_protocol,
     assert_not_mounted,
+    assert_speaks_current_protocol,
+    assert_speaks_protocol_1_0,
     control_env,
     git,
     operation_names,
     render,
-    replay,
     request,
     serve,
     update,
@@ -168,10 +169,8 @@ def test_copier_update_carries_the_service_to_the_current_protocol_and_keeps_its
 ) -> None:
     template = versioned_template("python", tmp_path / "template")
     project = render_service(framework, tmp_path / "service", template, vcs_ref="1.0.0")
-    bindings = project / BINDINGS
-    assert 'PROTOCOL_VERSION = "1.0"' in bindings.read_text(encoding="utf-8")
     with serve_project(framework, project, tmp_path / "at-1.0") as service:
-        assert "replayed" not in replay(service, "at-1.0")
+        assert_speaks_protocol_1_0(service)
     (project / ".gitignore").write_text("__pycache__/\n", encoding="utf-8")
     git(project, "init", "-q", "-b", "main")
     git(project, "add", "-A")
@@ -183,15 +182,13 @@ def test_copier_update_carries_the_service_to_the_current_protocol_and_keeps_its
 
     update(project, vcs_ref="1.1.0")
 
-    text = bindings.read_text(encoding="utf-8")
-    assert 'PROTOCOL_VERSION = "1.1"' in text
-    assert "replayed: StrictBool | None = None" in text
     assert operations.read_text(encoding="utf-8") == team_operations
     assert "_commit: 1.1.0" in (project / ANSWERS_FILE).read_text(encoding="utf-8")
     with serve_project(framework, project, tmp_path / "at-1.1") as service:
-        assert request(service.port, "OPTIONS")[1]["x-gasoline-control"] == "1.1"
-        assert "grant_credits" in operation_names(service)
-        assert replay(service, "at-1.1")["replayed"] is True
+        assert_speaks_current_protocol(service, "at-1.1")
+        grant = {"operation": "grant_credits", "params": {"user_id": 1, "credits": 5}}
+        status, _, granted = request(service.port, "POST", grant)
+        assert (status, granted["result"], granted["applied"]) == (200, {"user_id": 1}, True), granted
     run = run_rendered_tests(project)
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
 

@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from gasoline_codegen.build import build_spec
-from gasoline_codegen.specload import load_spec
+from gasoline_codegen.build import spec_at
 from gasoline_codegen.targets import tools_payload
 from gasoline_generated.dispatch import MODES
 
@@ -32,7 +31,7 @@ def published_payload() -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def everything_published() -> dict[str, Any]:
     """The payload as it will be once every declared mode is implemented."""
-    spec = tools_payload.everything_published(build_spec(load_spec(ROOT)))
+    spec = tools_payload.everything_published(spec_at(ROOT))
     return {"tools": tools_payload.published_tools(spec)}
 
 

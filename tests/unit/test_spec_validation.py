@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gasoline_codegen.build import build_spec
+from gasoline_codegen.build import spec_at
 from gasoline_codegen.specload import SpecError, load_spec
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,17 +33,17 @@ def line_of(root: Path, rel: str, fragment: str) -> int:
 
 def problems(root: Path) -> str:
     with pytest.raises(SpecError) as raised:
-        build_spec(load_spec(root))
+        spec_at(root)
     return str(raised.value)
 
 
 def test_the_repository_spec_is_valid() -> None:
-    spec = build_spec(load_spec(ROOT))
+    spec = spec_at(ROOT)
     assert [tool.name for tool in spec.tools] == ["observe", "analyze", "interact", "configure"]
 
 
 def test_a_mode_that_forwards_a_command_takes_the_commands_definitions() -> None:
-    spec = build_spec(load_spec(ROOT))
+    spec = spec_at(ROOT)
     modes = {(mode.tool, mode.name): mode for tool in spec.tools for mode in tool.modes}
     execute_js, click = modes["interact", "execute_js"], modes["interact", "click"]
     assert (execute_js.command, execute_js.command_timeout_param) == ("execute_js", "timeout_ms")
@@ -103,7 +103,8 @@ def test_every_problem_is_reported_at_once(spec_root: Path) -> None:
             HEALTH,
             "    policy:\n      title: HealthPolicy",
             "    policy:\n      $ref: '#/$defs/NoSuchThing'\n      title: HealthPolicy",
-            "$.result.properties.policy: 'title' is not one of ['$ref', 'description', '$comment']",
+            "$.result.properties.policy: 'title' is not one of "
+            "['$ref', 'description', '$comment', 'x-since', 'deprecated']",
         ),
         (
             HEALTH,
@@ -202,7 +203,7 @@ def test_a_definition_that_differs_by_a_constraint_is_not_a_restatement(spec_roo
         (spec_root / HEALTH).read_text()
         + RESTATED_BOX.replace("width: {type: number, minimum: 0}", "width: {type: number}")
     )
-    build_spec(load_spec(spec_root))
+    spec_at(spec_root)
 
 
 MINIMAL_MODE = """\
@@ -237,7 +238,7 @@ def test_a_parameter_worded_differently_by_two_modes_needs_one_shared_descriptio
     ), report
     tool = spec_root / "spec/tools/configure/tool.yaml"
     tool.write_text(tool.read_text() + "parameters:\n  depth: How many levels to descend.\n")
-    spec = build_spec(load_spec(spec_root))
+    spec = spec_at(spec_root)
     assert next(t for t in spec.tools if t.name == "configure").parameters == {"depth": "How many levels to descend."}
 
 

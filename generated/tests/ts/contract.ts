@@ -713,7 +713,7 @@ export const example212: SyncRequest = {"extension_version": "0.1.0", "settings"
 export const example213: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": false, "captureNetworkBodies": true, "aiWebPilotEnabled": true}, "dropped_events": 12};
 
 // spec/messages/sync.yaml: examples.request.valid[2]
-export const example214: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": true}, "dropped_events": 0, "wait_ms": 15000, "acks": ["cmd_02"], "results": [{"correlation_id": "cmd_01", "kind": "page_info", "status": "error", "error": {"code": "tab_gone", "message": "the tab was closed"}}], "redacted_count": [{"class": "api_key", "count": 2}, {"class": "credential", "count": 1}]};
+export const example214: SyncRequest = {"extension_version": "0.1.0", "settings": {"captureWebSockets": true, "captureNetworkBodies": false, "aiWebPilotEnabled": true}, "dropped_events": 0, "wait_ms": 15000, "contract_version": "1.1", "acks": ["cmd_02"], "results": [{"correlation_id": "cmd_01", "kind": "page_info", "status": "error", "error": {"code": "tab_gone", "message": "the tab was closed"}}], "redacted_count": [{"class": "api_key", "count": 2}, {"class": "credential", "count": 1}]};
 
 // spec/messages/sync.yaml: examples.request.invalid[0]: a setting missing
 // @ts-expect-error
@@ -733,26 +733,31 @@ export const example219: SyncRequest = {"extension_version": "0.1.0", "settings"
 
 // spec/messages/sync.yaml: examples.request.invalid[5]: a class counted zero times (a value constraint: checked by the daemon only)
 
+// spec/messages/sync.yaml: examples.request.invalid[6]: a contract version without its minor part (a value constraint: checked by the daemon only)
+
 // spec/messages/sync.yaml: examples.response.valid[0]
-export const example221: SyncResponse = {"service": "gasoline", "version": "0.1.0"};
+export const example222: SyncResponse = {"service": "gasoline", "version": "0.1.0"};
 
 // spec/messages/sync.yaml: examples.response.valid[1]
-export const example222: SyncResponse = {"service": "gasoline", "version": "0.1.0", "commands": [{"correlation_id": "cmd_02", "kind": "page_info", "timeout_ms": 10000, "params": {}}]};
+export const example223: SyncResponse = {"service": "gasoline", "version": "0.1.0", "contract": {"extension": "0.9", "daemon": "1.1", "status": "extension_too_old", "message": "Update the Gasoline extension: it speaks 0.9 and this daemon 1.1."}};
 
 // spec/messages/sync.yaml: examples.response.valid[2]
-export const example223: SyncResponse = {"service": "gasoline", "version": "0.1.0", "redaction": {"key": "5f2b9c0d4e1a7386b2c4d6e8f0a1b3c5d7e9f1a3b5c7d9e1f3a5b7c9d1e3f5a7", "patterns": [{"name": "internal_ticket_key", "pattern": "TKT-[0-9]{6}-[A-Z]{4}"}]}};
+export const example224: SyncResponse = {"service": "gasoline", "version": "0.1.0", "commands": [{"correlation_id": "cmd_02", "kind": "page_info", "timeout_ms": 10000, "params": {}}]};
+
+// spec/messages/sync.yaml: examples.response.valid[3]
+export const example225: SyncResponse = {"service": "gasoline", "version": "0.1.0", "redaction": {"key": "5f2b9c0d4e1a7386b2c4d6e8f0a1b3c5d7e9f1a3b5c7d9e1f3a5b7c9d1e3f5a7", "patterns": [{"name": "internal_ticket_key", "pattern": "TKT-[0-9]{6}-[A-Z]{4}"}]}};
 
 // spec/messages/sync.yaml: examples.response.invalid[0]: not gasoline
 // @ts-expect-error
-export const example224: SyncResponse = {"service": "other", "version": "0.1.0"};
+export const example226: SyncResponse = {"service": "other", "version": "0.1.0"};
 
 // spec/messages/sync.yaml: examples.response.invalid[1]: a key too short (a value constraint: checked by the daemon only)
 
 // spec/tools/analyze/accessibility.yaml: examples.results[0]
-export const example226: AccessibilityAuditResult = {"url": "http://localhost:3000/signup", "timestamp": "2024-01-15T10:30:00.000Z", "summary": {"violations": 2, "passes": 52, "incomplete": 2, "inapplicable": 31}, "violations": [{"id": "color-contrast", "impact": "serious", "description": "Elements must have sufficient color contrast", "helpUrl": "https://dequeuniversity.com/rules/axe/4.8/color-contrast", "wcag": ["wcag2aa", "1.4.3"], "nodeCount": 1, "nodes": [{"selector": "#signup-form > label:nth-child(2)", "html": "<label class=\"form-label subtle\">Email address</label>", "failureSummary": "Element has insufficient color contrast of 2.8:1 (foreground: #999999, background: #ffffff, required: 4.5:1)", "fix": "Change foreground color to at least #767676 for 4.5:1 contrast ratio"}]}, {"id": "image-alt", "impact": "critical", "description": "Images must have alternate text", "helpUrl": "https://dequeuniversity.com/rules/axe/4.8/image-alt", "wcag": ["wcag2a", "1.1.1"], "nodeCount": 1, "nodes": [{"selector": "img.hero-image", "html": "<img class=\"hero-image\" src=\"/hero.jpg\">", "failureSummary": "Element does not have an alt attribute", "fix": "Add an alt attribute describing the image content"}]}], "cached": false};
+export const example228: AccessibilityAuditResult = {"url": "http://localhost:3000/signup", "timestamp": "2024-01-15T10:30:00.000Z", "summary": {"violations": 2, "passes": 52, "incomplete": 2, "inapplicable": 31}, "violations": [{"id": "color-contrast", "impact": "serious", "description": "Elements must have sufficient color contrast", "helpUrl": "https://dequeuniversity.com/rules/axe/4.8/color-contrast", "wcag": ["wcag2aa", "1.4.3"], "nodeCount": 1, "nodes": [{"selector": "#signup-form > label:nth-child(2)", "html": "<label class=\"form-label subtle\">Email address</label>", "failureSummary": "Element has insufficient color contrast of 2.8:1 (foreground: #999999, background: #ffffff, required: 4.5:1)", "fix": "Change foreground color to at least #767676 for 4.5:1 contrast ratio"}]}, {"id": "image-alt", "impact": "critical", "description": "Images must have alternate text", "helpUrl": "https://dequeuniversity.com/rules/axe/4.8/image-alt", "wcag": ["wcag2a", "1.1.1"], "nodeCount": 1, "nodes": [{"selector": "img.hero-image", "html": "<img class=\"hero-image\" src=\"/hero.jpg\">", "failureSummary": "Element does not have an alt attribute", "fix": "Add an alt attribute describing the image content"}]}], "cached": false};
 
 // spec/tools/analyze/accessibility.yaml: examples.results[1]
-export const example227: AccessibilityAuditResult = {"url": "http://localhost:3000/signup", "timestamp": "2024-01-15T10:30:12.000Z", "summary": {"violations": 0, "passes": 3, "incomplete": 0, "inapplicable": 5}, "violations": [], "passes": [{"id": "label", "description": "Form elements must have labels"}, {"id": "button-name", "description": "Buttons must have discernible text"}, {"id": "image-alt", "description": "Images must have alternate text"}], "cached": true};
+export const example229: AccessibilityAuditResult = {"url": "http://localhost:3000/signup", "timestamp": "2024-01-15T10:30:12.000Z", "summary": {"violations": 0, "passes": 3, "incomplete": 0, "inapplicable": 5}, "violations": [], "passes": [{"id": "label", "description": "Form elements must have labels"}, {"id": "button-name", "description": "Buttons must have discernible text"}, {"id": "image-alt", "description": "Images must have alternate text"}], "cached": true};
 
 // spec/tools/interact/upload.yaml: examples.results[0]
-export const example228: UploadResult = {"success": true, "selector": "input[type=file]", "file_name": "avatar.png", "size_bytes": 48213, "mime_type": "image/png"};
+export const example230: UploadResult = {"success": true, "selector": "input[type=file]", "file_name": "avatar.png", "size_bytes": 48213, "mime_type": "image/png"};

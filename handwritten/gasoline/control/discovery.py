@@ -1,6 +1,7 @@
-"""What a service offers: OPTIONS says it speaks the protocol (X-Gasoline-Control), GET lists its
-operations. Kept for backend.discovery_ttl_seconds per endpoint and token, and asked again at
-once when a call finds it stale (an unknown operation, a dropped connection)."""
+"""What a service offers: OPTIONS names the version of the protocol it speaks (X-Gasoline-Control),
+GET lists its operations, read in that version's dialect. Kept for backend.discovery_ttl_seconds
+per endpoint and token, and asked again at once when a call finds it stale (an unknown operation,
+a dropped connection)."""
 
 from __future__ import annotations
 
@@ -10,26 +11,29 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from pydantic import ValidationError
-
-from gasoline_generated.control_models import PROTOCOL_VERSION, VERSION_HEADER, ControlDiscovery
+from gasoline_generated.control_models import VERSION_HEADER, ControlDiscovery
 from gasoline_generated.policy import LIMITS
 
 from .client import ControlClient, ServiceProtocolError, ServiceUnreachable
 from .services import ServiceTarget
+from .versions import Dialect, Misfit, dialect_for
 
 TTL_SECONDS = LIMITS.backend.discovery_ttl_seconds
 TIMEOUT_S = LIMITS.backend.discovery_timeout_ms / 1000
-SUPPORTED_MAJOR = PROTOCOL_VERSION.split(".")[0]
 
 
 @dataclass(frozen=True)
 class Discovered:
-    discovery: ControlDiscovery
-    protocol_version: str
+    discovery: ControlDiscovery  # in today's terms, whatever version the service speaks
+    dialect: Dialect
     fetched_at: datetime
     latency_ms: float
     cached: bool = False
+
+    @property
+    def protocol_version(self) -> str:
+        """The version the service speaks ("1.0", "1.1")."""
+        return self.dialect.version
 
 
 class Discovery:
@@ -70,22 +74,17 @@ class Discovery:
                 f"OPTIONS {target.endpoint} answered {probe.status} without an {VERSION_HEADER} header: "
                 "the service does not speak the control protocol"
             )
-        if version.split(".")[0] != SUPPORTED_MAJOR:
-            raise ServiceProtocolError(
-                f"{target.endpoint} speaks control protocol {version}; this daemon speaks {SUPPORTED_MAJOR}.x"
-            )
+        dialect = dialect_for(target.endpoint, version)
         listing = self.client.send(target, "GET", timeout_s=TIMEOUT_S)
         refused(target, "GET", listing.status)
         if listing.status != 200:
             raise ServiceProtocolError(f"GET {target.endpoint} answered {listing.status}, not 200")
         try:
-            discovery = ControlDiscovery.model_validate(listing.json(target))
-        except ValidationError as error:
-            raise ServiceProtocolError(
-                f"GET {target.endpoint}: not a ControlDiscovery: {first_problem(error)}"
-            ) from error
+            discovery = dialect.discovery(listing.json(target))
+        except Misfit as error:
+            raise ServiceProtocolError(f"GET {target.endpoint}: {error}") from error
         latency = (time.perf_counter() - started) * 1000
-        return Discovered(discovery, version, datetime.now(UTC), round(latency, 2))
+        return Discovered(discovery, dialect, datetime.now(UTC), round(latency, 2))
 
 
 def refused(target: ServiceTarget, method: str, status: int) -> None:
@@ -98,9 +97,3 @@ def refused(target: ServiceTarget, method: str, status: int) -> None:
         raise ServiceUnreachable(
             [f"{method} {target.endpoint}: 404, no control endpoint (is GASOLINE_CONTROL_ENV set in the service?)"]
         )
-
-
-def first_problem(error: ValidationError) -> str:
-    detail = error.errors(include_url=False)[0]
-    where = ".".join(str(part) for part in detail["loc"]) or "the body"
-    return f"{where}: {detail['msg']}"

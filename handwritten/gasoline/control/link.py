@@ -1,6 +1,6 @@
 """One service for one call: where it is, what it offers, and how one of its operations is sent
-(with its idempotency key, retried with exponential backoff only when the operation is idempotent).
-Failures to reach it or to understand it become the call's ToolFailure."""
+(in the service's dialect, with its idempotency key, retried with exponential backoff only when
+the operation is idempotent). Failures to reach it or to understand it become the call's ToolFailure."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import MISSING, ValidationError
+from pydantic import MISSING
 
 from gasoline.contract import CallContext
 from gasoline.core.errors import ToolFailure
@@ -18,9 +18,10 @@ from gasoline_generated.control_models import ControlOperation, ControlRequest, 
 from gasoline_generated.policy import LIMITS
 
 from .client import ControlClient, ServiceProtocolError, ServiceUnreachable
-from .discovery import Discovered, Discovery, first_problem, refused
+from .discovery import Discovered, Discovery, refused
 from .operations import find_operation, idempotent
 from .services import ServiceTarget, find_service
+from .versions import Dialect, Misfit
 
 RETRY_ATTEMPTS = LIMITS.backend.retry_attempts
 RETRY_BASE_S = LIMITS.backend.retry_base_ms / 1000
@@ -73,6 +74,10 @@ class ServiceLink:
     def name(self) -> str:
         return self.target.name
 
+    @property
+    def dialect(self) -> Dialect:
+        return self.discovered.dialect
+
     def offers(self, name: str) -> bool:
         return any(operation.name == name for operation in self.discovered.discovery.operations)
 
@@ -87,7 +92,7 @@ class ServiceLink:
         """Send the request; the service's ControlResponse, whatever its status says."""
         attempts = RETRY_ATTEMPTS if idempotent(operation) else 1
         started = time.perf_counter()
-        body = request.model_dump(mode="json")
+        body = self.dialect.request(request)
         for attempt in range(1, attempts + 1):
             try:
                 with service_failures(self.ctx, self.target):
@@ -108,12 +113,11 @@ class ServiceLink:
             detail = answer.body[:200].decode("utf-8", "replace")
             raise ServiceProtocolError(f"POST {self.target.endpoint} answered {answer.status}: {detail!r}")
         try:
-            response = ControlResponse.model_validate(answer.json(self.target))
-        except (ServiceProtocolError, ValidationError) as error:
+            response = self.dialect.response(answer.json(self.target))
+        except (ServiceProtocolError, Misfit) as error:
             if answer.status == 404:
                 refused(self.target, "POST", 404)  # not the endpoint's 404: there is no endpoint
-            problem = first_problem(error) if isinstance(error, ValidationError) else str(error)
-            raise ServiceProtocolError(f"POST {self.target.endpoint}: not a ControlResponse: {problem}") from error
+            raise ServiceProtocolError(f"POST {self.target.endpoint}: {error}") from error
         if response.error is not MISSING and response.error.code == "unknown_operation":
             self.discovery.forget(self.target)  # the list it gave is stale
         return response

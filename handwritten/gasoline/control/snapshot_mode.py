@@ -72,11 +72,12 @@ def restore(
         audit.record(**common, status="error", error=error, applied=False, duration_ms=elapsed(clock))
         raise failure.with_details(audit_id=audit_id) from None
     audit.record(
-        **common, status="success", applied=True, checksum_after=stored.checksum,
-        result=restored.model_dump(mode="json"), duration_ms=elapsed(clock), attempts=sent.attempts,
+        **common, status="success", applied=True, checksum_after=stored.checksum, result=sent.response.result,
+        duration_ms=elapsed(clock), attempts=sent.attempts,
     )  # fmt: skip
+    rows = {"rows_recovered": restored.rows_restored} if restored else {}
     return ConfigureSnapshotResult.model_validate(
-        described(stored) | {"status": "restored", "rows_recovered": restored.rows_restored, "audit_id": audit_id}
+        described(stored) | {"status": "restored", "audit_id": audit_id} | rows
     )
 
 

@@ -1,12 +1,14 @@
 """observe(what="backend_state"): a service's values (through its state operation), its operations,
-or its health. An unreachable service is an answer here (reachable: false), not an error."""
+or its health. A service that cannot be reached is an answer here (reachable: false), not an error;
+so is one that answers, but not in a version of the protocol this daemon reads (reachable: true,
+with what is wrong)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Any
 
-from pydantic import MISSING, ValidationError
+from pydantic import MISSING
 
 from gasoline.contract import CallContext
 from gasoline.core.errors import ToolFailure
@@ -17,7 +19,8 @@ from .client import ControlClient
 from .discovery import Discovery
 from .link import ServiceLink
 from .services import find_service
-from .state_snapshots import TIMEOUT_S, protocol_error, request, succeeded
+from .state_snapshots import TIMEOUT_S, protocol_error, request, result_of
+from .versions import Misfit
 
 
 def backend_state(
@@ -30,9 +33,10 @@ def backend_state(
     except ToolFailure as failure:
         if failure.error.error not in ("service_unreachable", "service_protocol_error"):
             raise
+        answered = failure.error.error == "service_protocol_error"
         return ObserveBackendStateResult.model_validate(
             asked
-            | {"reachable": False, "error": failure.error.message, "fetched_at": now()}
+            | {"reachable": answered, "error": failure.error.message, "fetched_at": now()}
             | ({"health": {"endpoint": target.endpoint}} if params.query_type == "health" else {})
         )
     found = link.discovered
@@ -58,14 +62,12 @@ def backend_state(
 
 def read_values(link: ServiceLink, keys: list[str] | None) -> ControlStateValues:
     """The service's state operation, with the keys asked for (all it reports when None)."""
-    sent = link.execute(
-        link.operation("state"), request("state", {"keys": keys} if keys else {}, "backend-state"), TIMEOUT_S
-    )
-    succeeded(link, sent, "state")
+    params = link.dialect.state_params(keys)
+    sent = link.execute(link.operation("state"), request("state", params, "backend-state"), TIMEOUT_S)
     try:
-        return ControlStateValues.model_validate(sent.response.result)
-    except ValidationError as error:
-        raise protocol_error(link, f"its state operation did not return a ControlStateValues: {error}") from error
+        return link.dialect.state_values(result_of(link, sent, "state"), keys)
+    except Misfit as error:
+        raise protocol_error(link, f"the result of its state operation: {error}") from error
 
 
 def now() -> datetime:

@@ -1,18 +1,21 @@
 """Snapshots through a service's own operations: snapshot returns its whole state (kept by the
-SnapshotStore), restore takes one back, and must then report the snapshot's checksum."""
+SnapshotStore), restore takes one back, and must then report the snapshot's checksum when it
+reports one."""
 
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
-from pydantic import MISSING, ValidationError
+from pydantic import MISSING
 
 from gasoline.core.errors import ToolFailure
-from gasoline_generated.control_models import ControlRequest, ControlRestored, ControlSnapshot
+from gasoline_generated.control_models import ControlRequest, ControlRestored
 from gasoline_generated.policy import LIMITS
 
 from .link import Sent, ServiceLink
 from .snapshots import SnapshotStore, StoredSnapshot
+from .versions import Misfit, restore_params
 
 TIMEOUT_S = LIMITS.timeouts.backend_control_ms / 1000
 
@@ -34,26 +37,26 @@ def take_snapshot(
     taken_before: str | None = None,
 ) -> StoredSnapshot:
     sent = link.execute(link.operation("snapshot"), request("snapshot", {}, correlation_id), TIMEOUT_S)
-    succeeded(link, sent, "snapshot")
+    result = result_of(link, sent, "snapshot")
     try:
-        state = ControlSnapshot.model_validate(sent.response.result)
-        return store.save(link.name, state, checksum_of(sent), name, taken_before)
-    except (ValidationError, ValueError) as error:
-        raise protocol_error(link, f"its snapshot operation did not return a ControlSnapshot: {error}") from error
+        return store.save(link.name, link.dialect.snapshot(result), checksum_of(sent), name, taken_before)
+    except ValueError as error:  # a Misfit, or data that is not base64
+        raise protocol_error(link, f"the result of its snapshot operation: {error}") from error
 
 
 def restore_snapshot(
     link: ServiceLink, store: SnapshotStore, stored: StoredSnapshot, correlation_id: str
-) -> tuple[Sent, ControlRestored]:
-    """Put the snapshot back; a restore that leaves another checksum than the snapshot's fails."""
-    params = store.state(stored).model_dump(mode="json")
+) -> tuple[Sent, ControlRestored | None]:
+    """Put the snapshot back; a restore that leaves another checksum than the snapshot's fails.
+    What the restore reports is None when the service's protocol version gives it no shape."""
+    params = restore_params(store.state(stored))
     key = new_idempotency_key()
     sent = link.execute(link.operation("restore"), request("restore", params, correlation_id, key), TIMEOUT_S)
-    succeeded(link, sent, "restore")
+    result = result_of(link, sent, "restore")
     try:
-        restored = ControlRestored.model_validate(sent.response.result)
-    except ValidationError as error:
-        raise protocol_error(link, f"its restore operation did not return a ControlRestored: {error}") from error
+        restored = link.dialect.restored(result)
+    except Misfit as error:
+        raise protocol_error(link, f"the result of its restore operation: {error}") from error
     after = checksum_of(sent)
     if stored.checksum and after and after != stored.checksum:
         raise protocol_error(
@@ -66,10 +69,11 @@ def checksum_of(sent: Sent) -> str | None:
     return sent.response.checksum if sent.response.checksum is not MISSING else None
 
 
-def succeeded(link: ServiceLink, sent: Sent, operation: str) -> None:
+def result_of(link: ServiceLink, sent: Sent, operation: str) -> dict[str, Any]:
+    """The result of an operation that succeeded; handler_failed when it did not."""
     response = sent.response
     if response.status == "success" and response.result is not MISSING:
-        return
+        return response.result
     why = f"{response.error.code}: {response.error.message}" if response.error is not MISSING else "no result"
     ctx = link.ctx
     raise ToolFailure.of(ctx.entry, "handler_failed", f"{ctx.entry.label}: {link.name}'s {operation} failed ({why})")

@@ -49,6 +49,8 @@ def state(result: Structured, now: float) -> str:
     service = result["service"]
     if not result["reachable"]:
         return f"{service} is unreachable: {result.get('error', '')}"
+    if "error" in result:
+        return str(result["error"])  # it answered, but not in the protocol: the message says how
     if result["query_type"] == "operations":
         lines = [f"{service} offers {counted(len(result['operations']), 'operation')}:"]
         for operation in result["operations"]:
@@ -93,4 +95,9 @@ def snapshot(result: Structured, now: float) -> str:
                          f"{kept['size_bytes']} bytes")  # fmt: skip
         return "\n".join(lines)
     rows = f", {result['rows_recovered']} rows put back" if "rows_recovered" in result else ""
-    return f"{result['status']} {result.get('snapshot_id', '')} of {result.get('service', '?')}{rows}"
+    unverified = (
+        "; not verified by checksum (the service gives its state no SHA-256)"
+        if result["status"] == "restored" and "checksum" not in result
+        else ""
+    )
+    return f"{result['status']} {result.get('snapshot_id', '')} of {result.get('service', '?')}{rows}{unverified}"

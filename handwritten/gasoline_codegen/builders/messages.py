@@ -41,10 +41,11 @@ def build_messages(ctx: BuildContext) -> tuple[Command, ...]:
         }
         for part, names in (("command", command_names), ("result", result_names)):
             schema = substitute_variants(envelope[part]["schema"], fill)
+            since = {"x-since": data["since"]} if "since" in data else {}
             names.append(
                 ctx.namespace.add(
                     title + envelope[part]["title"],
-                    {**schema, "description": envelope[part]["description"]},
+                    {**schema, "description": envelope[part]["description"], **since},
                     spec_file.rel,
                     "messages",
                 )

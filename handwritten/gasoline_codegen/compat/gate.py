@@ -64,58 +64,80 @@ def judge_addition(finding: Finding, base: str, version: str) -> Finding:
     return replace(finding, change=replace(change, rule=ADDITIONS[change.rule], detail=detail))
 
 
+def owners(spec: Spec) -> dict[str, ContractFamily]:
+    """Each named definition's family: the first in spec/contracts.yaml whose contract reaches it."""
+    found: dict[str, ContractFamily] = {}
+    for family in spec.contracts:
+        for name in view_of(current_contract(spec, family), family).definitions:
+            found.setdefault(name, family)
+    return found
+
+
 def check_contracts(spec: Spec) -> list[Problem]:
     problems: list[Problem] = []
     releases = releases_by_family(spec)
     declared = {family.name for family in spec.contracts}
     for family_name in sorted(releases.keys() - declared):
         problems.append(Problem(CONTRACTS_FILE, "$.families", f"spec/releases/{family_name}/ has no family here"))
+    gate = _Gate(spec, releases)
     for family in spec.contracts:
-        problems.extend(_check_family(spec, family, releases.get(family.name, {})))
-    return problems
+        problems.extend(gate.family(family))
+    return problems + list(gate.refusals.values())
 
 
-def _check_family(spec: Spec, family: ContractFamily, releases: dict[str, Release]) -> list[Problem]:
-    at = f"$.families.{family.name}"
-    problems = [Problem(CONTRACTS_FILE, at, message) for message in _declaration_problems(spec, family, releases)]
-    for released in family.released_breaks:
-        problems.extend(_released_break_problems(family, released.version, released.base, releases))
-    base = base_release(family, releases)
-    if base is None or parse(family.version) < parse(base.version):
-        return problems
-    current = current_contract(spec, family)
-    findings = findings_between(family, base, current, family.version)
-    if family.version == base.version:
-        return problems + [
-            _problem(
-                spec,
-                family,
-                f,
-                f"changes the released {family.name} {base.version}; raise its version in {CONTRACTS_FILE}",
-            )
-            for f in findings
+class _Gate:
+    """Judges every family's changes; a change of a definition another family owns is judged by
+    that family's versions, with the directions of every family that reaches it, and said once."""
+
+    def __init__(self, spec: Spec, releases: dict[str, dict[str, Release]]) -> None:
+        self.spec, self.releases = spec, releases
+        self.owners = owners(spec)
+        self.bases = {f.name: base_release(f, releases.get(f.name, {})) for f in spec.contracts}
+        self.refusals: dict[tuple[str, ...], Problem] = {}
+
+    def family(self, family: ContractFamily) -> list[Problem]:
+        at = f"$.families.{family.name}"
+        releases = self.releases.get(family.name, {})
+        problems = [
+            Problem(CONTRACTS_FILE, at, message) for message in _declaration_problems(self.spec, family, releases)
         ]
-    accepted = {(b.message, b.path, b.rule) for b in family.accepted_breaks}
-    matched: set[tuple[str, str, str]] = set()
-    for finding in findings:
-        key = (finding.change.where, finding.change.path, finding.change.rule)
-        if not finding.breaking:
-            continue
-        if key in accepted:
-            matched.add(key)
-            continue
-        problems.append(
-            _problem(spec, family, finding, f"{family.name} {family.version} breaks release {base.version}")
+        for released in family.released_breaks:
+            problems.extend(_released_break_problems(family, released.version, released.base, releases))
+        base = self.bases[family.name]
+        if base is None or parse(family.version) < parse(base.version):
+            return problems
+        found = compare(
+            view_of(base.contract, family),
+            view_of(current_contract(self.spec, family), family),
+            lambda message: compatibility_of(family, message),
         )
-    for message, path, rule in sorted(accepted - matched):
-        problems.append(
-            Problem(
-                CONTRACTS_FILE,
-                f"{at}.accepted_breaks",
-                f"{message} {path} {rule}: breaks nothing since {base.version}; remove it",
+        accepted = {(b.message, b.path, b.rule): b for b in family.accepted_breaks}
+        matched: set[tuple[str, str, str]] = set()
+        for finding in found:
+            owner = self.owners.get(finding.change.where.split(" (was ")[0], family)
+            owner_base = self.bases[owner.name]
+            if owner_base is None:
+                continue
+            finding = judge_addition(finding, owner_base.version, owner.version)
+            change = finding.change
+            key = (change.where, change.path, change.rule)
+            if owner.version == owner_base.version:
+                headline = f"changes the released {owner.name} {owner.version}; raise its version in {CONTRACTS_FILE}"
+                self.refusals.setdefault(("released", *key), _problem(self.spec, owner, finding, headline))
+            elif finding.breaking and key in accepted:
+                matched.add(key)
+            elif finding.breaking:
+                headline = f"{owner.name} {owner.version} breaks release {owner_base.version}"
+                self.refusals.setdefault(("breaking", *key), _problem(self.spec, owner, finding, headline))
+        for message, path, rule in sorted(accepted.keys() - matched):
+            problems.append(
+                Problem(
+                    CONTRACTS_FILE,
+                    f"{at}.accepted_breaks",
+                    f"{message} {path} {rule}: breaks nothing since {base.version}; remove it",
+                )
             )
-        )
-    return problems
+        return problems
 
 
 def _declaration_problems(spec: Spec, family: ContractFamily, releases: dict[str, Release]) -> list[str]:

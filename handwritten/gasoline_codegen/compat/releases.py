@@ -66,11 +66,10 @@ class ReleaseError(Exception):
 def write_release(root: Path, family_name: str) -> str:
     """Keep the family's contract, as the spec states it now, as the release of its version; the
     spec must pass the gate first. Returns the release file's path."""
-    from ..build import build_spec
-    from ..specload import load_spec
+    from ..build import spec_at
     from .views import current_contract
 
-    spec = build_spec(load_spec(root), load_releases(root))
+    spec = spec_at(root)
     family = next((f for f in spec.contracts if f.name == family_name), None)
     if family is None:
         names = ", ".join(f.name for f in spec.contracts)

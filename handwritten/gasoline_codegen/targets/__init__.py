@@ -1,7 +1,9 @@
 """One module per kind of output; each renders {path relative to the repository: text}."""
 
 from . import (
+    contract_changes,
     contract_tests,
+    contract_versions,
     control,
     control_bindings,
     daemon_api,
@@ -20,4 +22,6 @@ TARGETS = (
     typescript,
     redaction,
     contract_tests,
+    contract_changes,
+    contract_versions,
 )

@@ -7,19 +7,28 @@ optional object, array or record is nil when absent. A string enum gets a named 
 constant per value. The ControlRequest schema is also embedded as JSON, because the endpoint
 checks every request body against it before decoding: the Go types alone cannot reject a null,
 an empty idempotency key or a misspelt field.
+
+Then the glue from the endpoint's terms to this version's (see control_bindings.py), which reads
+the template's own Operation (registry.go) and responseFields (respond.go): the same package
+compiles against the bindings of every version.
 """
 
 from __future__ import annotations
 
 import json
 import textwrap
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..banner import banner
 from ..patching import GenerationError
 from ..schema import COMPONENT_PREFIX, pascal
 from ..templating import environment
+
+if TYPE_CHECKING:
+    from .control_bindings import Field as ProtocolField
+    from .control_bindings import Protocol
 
 PACKAGE = "gasolinecontrol"
 PATH = f"{PACKAGE}/protocol_generated.go"
@@ -53,6 +62,18 @@ class Struct:
     doc: list[str]
     fields: list[Field]
     enums: list[Enum]
+
+
+@dataclass(frozen=True)
+class CompositeLiteral:
+    """A composite literal of a struct, one field a line, its values aligned as gofmt aligns them."""
+
+    type: str
+    values: list[tuple[str, str]]  # (field, Go expression)
+
+    @property
+    def width(self) -> int:
+        return max(len(field) for field, _ in self.values) + 1
 
 
 def go_name(json_name: str) -> str:
@@ -149,21 +170,44 @@ def request_schema_json(schema: dict[str, Any]) -> str:
     return text
 
 
-def render(schemas: dict[str, dict[str, Any]], version: str, sources: tuple[str, ...]) -> dict[str, str]:
-    structs = [struct_for(name, schema, schemas) for name, schema in schemas.items()]
-    uses_time = any("time.Time" in field.type for struct in structs for field in struct.fields)
+def glue_literal(struct: Struct, fields: Iterable[ProtocolField], source: str, values_only: bool) -> CompositeLiteral:
+    """The version's struct made of `source`, whose fields are named as the current protocol names
+    them: JSON text where the version wants that, and, when `values_only` (the source has no
+    pointers), a pointer to the value where the version's field is optional."""
+    types = {field.name: field.type for field in struct.fields}
+    values = []
+    for field in fields:
+        name, value = go_name(field.name), f"{source}.{go_name(field.current)}"
+        if field.as_text:
+            value = f"jsonTexts({value})"
+        elif values_only and types[name].startswith("*"):
+            value = "&" + value
+        values.append((name, value))
+    return CompositeLiteral(struct.name, values)
+
+
+def render(protocol: Protocol) -> dict[str, str]:
+    schemas = protocol.schemas
+    structs = {name: struct_for(name, schema, schemas) for name, schema in schemas.items()}
+    operation, response = structs["ControlOperation"], structs["ControlResponse"]
+    uses_time = any("time.Time" in field.type for struct in structs.values() for field in struct.fields)
+    imports = (["encoding/json"] if protocol.writes_text else []) + (["time"] if uses_time else [])
     text = (
         environment()
         .get_template("control_go.go.j2")
         .render(
-            banner=banner(sources),
+            banner=banner((protocol.source,)),
             package=PACKAGE,
-            version=go_literal(version),
-            imports=["time"] if uses_time else [],
-            structs=structs,
+            version=go_literal(protocol.wire_version),
+            imports=imports,
+            structs=list(structs.values()),
             request_schema_name=REQUEST_SCHEMA,
             request_schema_constant=REQUEST_SCHEMA_CONSTANT,
             request_schema=request_schema_json(schemas[REQUEST_SCHEMA]),
+            protocol=protocol,
+            discovery_entry=glue_literal(operation, protocol.operation_fields, "operation", values_only=True),
+            idempotency_key=go_name(protocol.idempotency_key),
+            wire_response=glue_literal(response, protocol.response_fields, "answer", values_only=False),
         )
     )
     return {PATH: text}

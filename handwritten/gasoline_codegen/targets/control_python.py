@@ -1,16 +1,21 @@
 """The control protocol's bindings in the python copier template: pydantic v2 models of the
-protocol's schemas and its version, written into the rendered service's control package."""
+protocol's schemas, the version the service announces and the glue from the endpoint's terms to
+this version's (see control_bindings.py), written into the rendered service's control package."""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from datamodel_code_generator import InputFileType, PythonVersion, generate
 
 from ..banner import python_banner
+from ..patching import replace
 from ..templating import environment
 from .python_modules import MODEL_OPTIONS
+
+if TYPE_CHECKING:
+    from .control_bindings import Protocol
 
 BINDINGS = "{{package}}/gasoline_control/protocol_generated.py"
 
@@ -24,22 +29,22 @@ TEMPLATE_MODEL_OPTIONS: dict[str, Any] = {
 }
 
 
-def render(schemas: dict[str, dict[str, Any]], version: str, sources: tuple[str, ...]) -> dict[str, str]:
-    """{path inside templates/python/template/: text} of the models at protocol `version`."""
+def render(protocol: Protocol) -> dict[str, str]:
+    """{path inside templates/python/template/: text} of the models and glue at `protocol`."""
     document = {
         "openapi": "3.1.0",
-        "info": {"title": "Gasoline backend control protocol", "version": version},
+        "info": {"title": "Gasoline backend control protocol", "version": protocol.version},
         "paths": {},
-        "components": {"schemas": schemas},
+        "components": {"schemas": protocol.schemas},
     }
-    header = (
-        environment().get_template("control_python_header.py.j2").render(banner=python_banner(sources), version=version)
+    templates = environment()
+    header = templates.get_template("control_python_header.py.j2").render(
+        banner=python_banner((protocol.source,)), version=protocol.version
     )
     models = generate(json.dumps(document), custom_file_header=header.rstrip(), **TEMPLATE_MODEL_OPTIONS)
     if not isinstance(models, str):
         raise TypeError("datamodel-code-generator wrote modules, not the one text of the bindings")
-    version_line = (
-        "\n\n\n# The protocol version these models are generated at (MAJOR.MINOR), sent as X-Gasoline-Control.\n"
-        f'PROTOCOL_VERSION = "{version}"\n'
-    )
-    return {BINDINGS: models.rstrip("\n") + version_line}
+    if protocol.writes_text:
+        models = replace(models, "import json", "\nfrom typing import ", "\nimport json\nfrom typing import ", count=1)
+    glue = templates.get_template("control_python_glue.py.j2").render(protocol=protocol)
+    return {BINDINGS: models.rstrip("\n") + "\n\n\n" + glue}

@@ -1,21 +1,27 @@
 """The control protocol's TypeScript bindings for the Node copier template.
 
 One module: an interface per component schema (through the emitter the extension's types use),
-the protocol version, and the schemas themselves, so that the template checks requests against
-the protocol it was generated from and sends no field that protocol version lacks.
+the version the service announces, the schemas themselves, so that the template checks requests
+against the protocol it was generated from, and the glue from the endpoint's terms to this
+version's (see control_bindings.py), which reads the template's own Operation and ResponseFields.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..banner import ts_banner
 from ..model import Definition
 from ..schema import Namespace, from_openapi
 from ..templating import environment
 
+if TYPE_CHECKING:
+    from .control_bindings import Protocol
+
 BINDINGS = "gasoline-control/protocol.generated.ts"
+# The template's own types that the glue reads, by module.
+TEMPLATE_TYPES = {"execute.ts": ["ResponseFields"], "registry.ts": ["Operation"]}
 
 
 def definitions(schemas: dict[str, dict[str, Any]], source: str) -> list[Definition]:
@@ -30,17 +36,17 @@ def definitions(schemas: dict[str, dict[str, Any]], source: str) -> list[Definit
     return sorted(namespace.definitions.values(), key=lambda definition: definition.name)
 
 
-def render(schemas: dict[str, dict[str, Any]], version: str, sources: tuple[str, ...]) -> dict[str, str]:
-    converted = {name: from_openapi(schema) for name, schema in sorted(schemas.items())}
+def render(protocol: Protocol) -> dict[str, str]:
+    converted = {name: from_openapi(schema) for name, schema in sorted(protocol.schemas.items())}
     text = (
         environment()
         .get_template("control_protocol.ts.j2")
         .render(
-            banner=ts_banner(sources),
-            imports={},
-            definitions=definitions(schemas, sources[0]),
+            banner=ts_banner((protocol.source,)),
+            imports=TEMPLATE_TYPES,
+            definitions=definitions(protocol.schemas, protocol.source),
             commands=[],
-            version=version,
+            protocol=protocol,
             schemas=json.dumps(converted, indent=2, ensure_ascii=False),
         )
     )

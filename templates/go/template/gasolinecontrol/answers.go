@@ -1,9 +1,6 @@
 package gasolinecontrol
 
-import (
-	"encoding/json"
-	"reflect"
-)
+import "encoding/json"
 
 // answerMemoryCapacity is how many idempotency keys the endpoint remembers (the most recent ones).
 const answerMemoryCapacity = 1000
@@ -56,13 +53,9 @@ func requestFingerprint(request ControlRequest) string {
 	return string(data)
 }
 
-// replayed is the first answer again, marked as a replay. The mark, ControlResponse.Replayed,
-// arrived in protocol 1.1; bindings of an older protocol have no such field, and there a replay is
-// the first answer unchanged. Reflection is what lets this file work with both.
+// replayed is the first answer again, marked as a replay.
 func replayed(first answer) answer {
 	response := first.response
-	if field := reflect.ValueOf(&response).Elem().FieldByName("Replayed"); field.IsValid() {
-		field.Set(reflect.ValueOf(flag(true)))
-	}
+	response.Replayed = flag(true)
 	return answer{status: first.status, response: response}
 }

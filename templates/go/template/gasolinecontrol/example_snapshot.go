@@ -5,7 +5,8 @@ import (
 	"fmt"
 )
 
-// snapshotFormat names the form of ControlSnapshot.data: the store's canonical JSON, base64-encoded.
+// snapshotFormat names the form of a snapshot's data (a ControlSnapshot's): the store's canonical
+// JSON, base64-encoded.
 const snapshotFormat = "gasoline-json/1"
 
 var snapshotOperation = Operation{
@@ -54,8 +55,8 @@ func runSnapshot(call *Call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows := call.Tx.rowCount()
-	return ControlSnapshot{Format: snapshotFormat, Data: base64.StdEncoding.EncodeToString(state), Rows: &rows}, nil
+	data := base64.StdEncoding.EncodeToString(state)
+	return map[string]any{"format": snapshotFormat, "data": data, "rows": call.Tx.rowCount()}, nil
 }
 
 func runRestore(call *Call) (any, error) {
@@ -72,5 +73,5 @@ func runRestore(call *Call) (any, error) {
 	if err := call.Tx.Restore(state); err != nil {
 		return nil, err
 	}
-	return ControlRestored{RowsRestored: call.Tx.rowCount()}, nil
+	return map[string]any{"rows_restored": call.Tx.rowCount()}, nil
 }

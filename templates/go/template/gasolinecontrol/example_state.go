@@ -53,18 +53,22 @@ func runState(call *Call) (any, error) {
 		}
 		sort.Strings(params.Keys)
 	}
-	result := ControlStateValues{Values: map[string]any{}}
+	values, missing := map[string]any{}, []string{}
 	for _, key := range params.Keys {
 		read, known := stateValues[key]
 		if !known {
-			result.MissingKeys = append(result.MissingKeys, key)
+			missing = append(missing, key)
 			continue
 		}
 		value, err := read(call.Tx)
 		if err != nil {
 			return nil, err
 		}
-		result.Values[key] = value
+		values[key] = value
+	}
+	result := map[string]any{"values": values} // a ControlStateValues
+	if len(missing) > 0 {
+		result["missing_keys"] = missing
 	}
 	return result, nil
 }

@@ -35,14 +35,15 @@ func (e *endpoint) execute(w http.ResponseWriter, r *http.Request) {
 	}
 	e.running.Lock()
 	defer e.running.Unlock()
-	if request.IdempotencyKey == nil {
+	key := idempotencyKey(request)
+	if key == nil {
 		e.send(w, request, e.run(request, started))
 		return
 	}
-	key, fingerprint := *request.IdempotencyKey, requestFingerprint(request)
-	if kept, seen := e.answers.lookup(key); seen {
+	fingerprint := requestFingerprint(request)
+	if kept, seen := e.answers.lookup(*key); seen {
 		if kept.fingerprint != fingerprint {
-			message := fmt.Sprintf("the idempotency key %q was used for another request", key)
+			message := fmt.Sprintf("the idempotency key %q was used for another request", *key)
 			e.send(w, request, rejected(http.StatusConflict, codeIdempotencyConflict, message, started))
 			return
 		}
@@ -50,7 +51,7 @@ func (e *endpoint) execute(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	result := e.run(request, started)
-	e.answers.keep(key, fingerprint, result)
+	e.answers.keep(*key, fingerprint, result)
 	e.send(w, request, result)
 }
 
@@ -93,7 +94,7 @@ func (e *endpoint) run(request ControlRequest, started time.Time) answer {
 		return rejected(http.StatusBadRequest, codeInvalidParams, err.Error(), started)
 	}
 	if isSet(request.DryRun) {
-		return answered(ControlResponse{Status: ControlResponseStatusSuccess, Applied: flag(false)}, started)
+		return answered(responseFields{Status: ControlResponseStatusSuccess, Applied: flag(false)}, started)
 	}
 	keep := !operation.ReadOnly && !isSet(request.ShadowMode)
 	call := &Call{Params: params}
@@ -108,7 +109,7 @@ func (e *endpoint) run(request ControlRequest, started time.Time) answer {
 		return err
 	})
 	if err != nil {
-		response := ControlResponse{
+		response := responseFields{
 			Status:   ControlResponseStatusError,
 			Checksum: &checksum,
 			Applied:  flag(false),
@@ -116,7 +117,7 @@ func (e *endpoint) run(request ControlRequest, started time.Time) answer {
 		}
 		return answered(response, started)
 	}
-	response := ControlResponse{
+	response := responseFields{
 		Status:   ControlResponseStatusSuccess,
 		Result:   result,
 		Checksum: &checksum,

@@ -25,16 +25,11 @@ func TestTheSameKeyAndRequestAnswerTheFirstResponseAgainAndRunNothing(t *testing
 	if recorder.Code != http.StatusOK || !reflect.DeepEqual(again.Result, first.Result) || *again.Checksum != *first.Checksum {
 		t.Errorf("the replay %d %+v differs from the first answer %+v", recorder.Code, again, first)
 	}
+	if first.Replayed != nil || !isSet(again.Replayed) {
+		t.Errorf("only the replay says replayed: true: %s", recorder.Body.String())
+	}
 	if got := emails(t, e.store); len(got) != 2 {
 		t.Errorf("the replay ran the operation again: %v", got)
-	}
-	var raw map[string]any
-	_ = json.Unmarshal(recorder.Body.Bytes(), &raw)
-	if _, known := reflect.TypeOf(ControlResponse{}).FieldByName("Replayed"); known && raw["replayed"] != true {
-		t.Errorf("a replay says replayed: true (protocol %s): %s", ProtocolVersion, recorder.Body.String())
-	}
-	if _, known := reflect.TypeOf(ControlResponse{}).FieldByName("Replayed"); !known && raw["replayed"] != nil {
-		t.Errorf("protocol %s has no replayed field: %s", ProtocolVersion, recorder.Body.String())
 	}
 }
 

@@ -7,7 +7,8 @@ import (
 	"time"
 )
 
-// ProtocolVersion is the version of the control protocol these types speak (MAJOR.MINOR).
+// ProtocolVersion is what a service of this protocol version announces, as X-Gasoline-Control and
+// protocol_version.
 const ProtocolVersion = "1.1"
 
 // ControlDiscovery is a service and the operations it offers.
@@ -253,3 +254,41 @@ const controlRequestSchema = `{
     }
   ]
 }`
+
+// The endpoint's code speaks the current protocol's terms (an Operation's ReadOnly, Destructive and
+// Idempotent, a request's idempotency key, a response's Applied and Replayed); these functions say
+// them as protocol 1.1 does, so that the same code serves every version.
+
+// discoveryEntry is a registered operation as discovery lists it.
+func discoveryEntry(operation Operation) ControlOperation {
+	return ControlOperation{
+		Name:        operation.Name,
+		Category:    operation.Category,
+		ReadOnly:    operation.ReadOnly,
+		Destructive: &operation.Destructive,
+		Idempotent:  &operation.Idempotent,
+		Description: operation.Description,
+		Params:      operation.Params,
+		Returns:     operation.Returns,
+		Examples:    operation.Examples,
+	}
+}
+
+// idempotencyKey is the key that a retried call repeats: the request's idempotency_key.
+func idempotencyKey(request ControlRequest) *string {
+	return request.IdempotencyKey
+}
+
+// wireResponse is the endpoint's answer as a ControlResponse: the fields this version has, and no others.
+func wireResponse(answer responseFields) ControlResponse {
+	return ControlResponse{
+		Status:     answer.Status,
+		Result:     answer.Result,
+		Checksum:   answer.Checksum,
+		Applied:    answer.Applied,
+		ExpiresAt:  answer.ExpiresAt,
+		DurationMs: answer.DurationMs,
+		Replayed:   answer.Replayed,
+		Error:      answer.Error,
+	}
+}

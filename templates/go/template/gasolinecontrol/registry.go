@@ -133,17 +133,7 @@ func (r *Registry) lookup(name string) (Operation, bool) {
 func (r *Registry) describe() []ControlOperation {
 	described := make([]ControlOperation, 0, len(r.operations))
 	for _, operation := range r.operations {
-		described = append(described, ControlOperation{
-			Name:        operation.Name,
-			Category:    operation.Category,
-			ReadOnly:    operation.ReadOnly,
-			Destructive: flag(operation.Destructive),
-			Idempotent:  flag(operation.Idempotent),
-			Description: operation.Description,
-			Params:      operation.Params,
-			Returns:     operation.Returns,
-			Examples:    operation.Examples,
-		})
+		described = append(described, discoveryEntry(operation))
 	}
 	return described
 }

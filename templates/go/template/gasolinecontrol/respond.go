@@ -7,28 +7,41 @@ import (
 	"time"
 )
 
+// responseFields is a response as the endpoint builds it, with the fields of the current protocol;
+// wireResponse (protocol_generated.go) keeps those of the protocol version the bindings speak.
+type responseFields struct {
+	Status     ControlResponseStatus
+	Result     map[string]any
+	Checksum   *string
+	Applied    *bool
+	ExpiresAt  *time.Time
+	DurationMs *int
+	Replayed   *bool
+	Error      *ControlError
+}
+
 // answer is a response to a POST and its HTTP status.
 type answer struct {
 	status   int
-	response ControlResponse
+	response responseFields
 }
 
 // send writes the answer and the operation's line in the service's log.
 func (e *endpoint) send(w http.ResponseWriter, request ControlRequest, result answer) {
-	applied := result.response.Applied != nil && *result.response.Applied
+	applied := isSet(result.response.Applied)
 	e.options.Logger.Printf("gasoline-control operation=%s correlation_id=%s status=%s applied=%t",
 		logValue(request.Operation), logValue(deref(request.CorrelationID)), result.response.Status, applied)
-	writeJSON(w, result.status, result.response)
+	writeJSON(w, result.status, wireResponse(result.response))
 }
 
-func answered(response ControlResponse, started time.Time) answer {
+func answered(response responseFields, started time.Time) answer {
 	elapsed := int(time.Since(started) / time.Millisecond)
 	response.DurationMs = &elapsed
 	return answer{status: http.StatusOK, response: response}
 }
 
 func rejected(status int, code, message string, started time.Time) answer {
-	result := answered(ControlResponse{Status: ControlResponseStatusError, Error: &ControlError{Code: code, Message: message}}, started)
+	result := answered(responseFields{Status: ControlResponseStatusError, Error: &ControlError{Code: code, Message: message}}, started)
 	result.status = status
 	return result
 }

@@ -10,8 +10,8 @@ import { bearerMatches, type Environment, isLoopback, mounting } from "./guards.
 import { idempotencyKeys } from "./idempotency.ts";
 import { consoleLog, type Log } from "./log.ts";
 import { operations as teamOperations } from "./operations.ts";
-import { type ControlDiscovery, PROTOCOL_VERSION } from "./protocol.generated.ts";
-import { describe, type Operation, registry } from "./registry.ts";
+import { type ControlDiscovery, discoveryEntry, PROTOCOL_VERSION } from "./protocol.generated.ts";
+import { type Operation, registry } from "./registry.ts";
 import { database, databasePath } from "./store.ts";
 
 export const CONTROL_PATH = "/.gasoline/control";
@@ -62,7 +62,7 @@ export function createControl(options: ControlOptions = {}): Control | undefined
     service: SERVICE_NAME,
     version: options.version ?? packageVersion(),
     protocol_version: PROTOCOL_VERSION,
-    operations: [...operations.values()].map(describe),
+    operations: [...operations.values()].map(discoveryEntry),
   };
   log(
     `gasoline-control: ${CONTROL_PATH} mounted (GASOLINE_CONTROL_ENV=${env.GASOLINE_CONTROL_ENV}, ${operations.size} operations)`,

@@ -1,13 +1,13 @@
 /**
  * Example operations on the service's database (store.ts), one of each kind the protocol knows.
- * The operations named state, snapshot and restore have the shapes the protocol fixes; a
- * snapshot's data is the database's canonical state (sqlite-state.ts), base64-encoded, so the
- * checksum after a restore equals the snapshot's.
+ * The operations named state, snapshot and restore have the shapes the protocol fixes
+ * (ControlStateValues, ControlSnapshot, ControlRestored); a snapshot's data is the database's
+ * canonical state (sqlite-state.ts), base64-encoded, so the checksum after a restore equals the
+ * snapshot's.
  */
 import type { DatabaseSync } from "node:sqlite";
 import { canonicalJson } from "./canonical-json.ts";
 import { activeFailures, injectFailure } from "./faults.ts";
-import { SCHEMAS } from "./protocol.generated.ts";
 import type { Operation } from "./registry.ts";
 import {
   countRows,
@@ -21,8 +21,21 @@ import {
   tableNames,
 } from "./sqlite-state.ts";
 import { SEED_DATA } from "./store.ts";
+import type { JsonSchema } from "./validate.ts";
 
 const SNAPSHOT_FORMAT = "sqlite-json/1";
+
+/** What snapshot returns and restore takes back: a ControlSnapshot. */
+const SNAPSHOT: JsonSchema = {
+  type: "object",
+  properties: {
+    format: { type: "string", minLength: 1 },
+    data: { type: "string", description: "The state, base64-encoded." },
+    rows: { type: "integer", minimum: 0 },
+  },
+  required: ["format", "data"],
+  additionalProperties: false,
+};
 
 export const resetDatabase: Operation<{ tables?: string[]; exclude_seed_data?: boolean }> = {
   name: "reset_database",
@@ -164,7 +177,15 @@ export const state: Operation<{ keys?: string[] }> = {
     properties: { keys: { type: "array", items: { type: "string" } } },
     additionalProperties: false,
   },
-  returns: SCHEMAS.ControlStateValues,
+  returns: {
+    type: "object",
+    properties: {
+      values: { type: "object", description: "Each key read and its value." },
+      missing_keys: { type: "array", items: { type: "string" } },
+    },
+    required: ["values"],
+    additionalProperties: false,
+  },
   examples: [{ keys: ["user_count", "active_failures"] }],
   run({ keys = Object.keys(STATE_VALUES) }, { db }) {
     const known = keys.filter((key) => Object.hasOwn(STATE_VALUES, key));
@@ -183,7 +204,7 @@ export const snapshot: Operation<Record<string, never>> = {
   idempotent: true,
   description: `Take the database's whole state (format ${SNAPSHOT_FORMAT}), which restore puts back.`,
   params: { type: "object", additionalProperties: false },
-  returns: SCHEMAS.ControlSnapshot,
+  returns: SNAPSHOT,
   examples: [{}],
   run(_params, { db }) {
     const current = readState(db);
@@ -202,8 +223,13 @@ export const restore: Operation<{ format: string; data: string }> = {
   destructive: true,
   idempotent: true,
   description: "Put back the state a snapshot took, replacing every row of the database.",
-  params: SCHEMAS.ControlSnapshot,
-  returns: SCHEMAS.ControlRestored,
+  params: SNAPSHOT,
+  returns: {
+    type: "object",
+    properties: { rows_restored: { type: "integer", minimum: 0 } },
+    required: ["rows_restored"],
+    additionalProperties: false,
+  },
   run({ format, data }, { db }) {
     if (format !== SNAPSHOT_FORMAT) {
       throw new Error(`a ${format} snapshot cannot be restored here; the format is ${SNAPSHOT_FORMAT}`);

@@ -4,16 +4,24 @@
  * Requests run one at a time, each operation in a database transaction that is committed only
  * when it succeeds and its change is to be kept: shadow mode, read-only operations and failures
  * roll back. Every response that reached an operation carries the checksum of the state after it.
- * A response holds only the fields of the protocol version the bindings were generated for.
+ * A response is built with the current protocol's fields; the bindings' wireResponse keeps those of
+ * their protocol version.
  */
 import type { DatabaseSync } from "node:sqlite";
 import { canonicalJson } from "./canonical-json.ts";
 import type { IdempotencyKeys } from "./idempotency.ts";
 import { type Log, operationLine } from "./log.ts";
-import { type ControlRequest, type ControlResponse, SCHEMAS } from "./protocol.generated.ts";
+import {
+  type ControlError,
+  type ControlRequest,
+  type ControlResponse,
+  idempotencyKey,
+  SCHEMAS,
+  wireResponse,
+} from "./protocol.generated.ts";
 import type { Operation, OperationContext, Registry } from "./registry.ts";
 import { readState, stateChecksum } from "./sqlite-state.ts";
-import { declaredOnly, isObject, validate } from "./validate.ts";
+import { isObject, validate } from "./validate.ts";
 
 /** A request body as JSON, or why it could not be read as JSON. */
 export type Body = { value: unknown } | { problem: string };
@@ -26,9 +34,19 @@ export interface Outcome {
 /** Runs one request's body; requests run one at a time, in the order they came. */
 export type Execute = (body: Body) => Promise<Outcome>;
 
-/** replayed came with protocol 1.1; under older bindings declaredOnly leaves it out. */
-type Response = ControlResponse & { replayed?: boolean };
-type Answer = { status: number; response: Response };
+/** A response as the endpoint builds it: with the fields of the current protocol. */
+export interface ResponseFields {
+  status: "success" | "error";
+  result?: { [key: string]: unknown };
+  checksum?: string;
+  applied?: boolean;
+  expires_at?: string;
+  duration_ms?: number;
+  replayed?: boolean;
+  error?: ControlError;
+}
+
+type Answer = { status: number; response: ResponseFields };
 
 /** What a request asks for, with the protocol's defaults filled in: same call, same fingerprint. */
 interface Call {
@@ -42,9 +60,9 @@ export function executor(operations: Registry, db: DatabaseSync, keys: Idempoten
   let queue: Promise<unknown> = Promise.resolve();
 
   async function answer(body: Body): Promise<Outcome> {
-    if ("problem" in body) return refused(400, "invalid_request", body.problem);
+    if ("problem" in body) return sent(refused(400, "invalid_request", body.problem));
     const problems = validate(SCHEMAS.ControlRequest, body.value, SCHEMAS, "request");
-    if (problems.length > 0) return refused(400, "invalid_request", problems.join("; "));
+    if (problems.length > 0) return sent(refused(400, "invalid_request", problems.join("; ")));
     const request = body.value as ControlRequest;
     const outcome = await respond(request, performance.now());
     log(
@@ -55,7 +73,7 @@ export function executor(operations: Registry, db: DatabaseSync, keys: Idempoten
         applied: outcome.response.applied ?? false,
       }),
     );
-    return { status: outcome.status, response: declaredOnly(SCHEMAS.ControlResponse, outcome.response) };
+    return sent(outcome);
   }
 
   async function respond(request: ControlRequest, started: number): Promise<Answer> {
@@ -66,7 +84,7 @@ export function executor(operations: Registry, db: DatabaseSync, keys: Idempoten
       dry_run: request.dry_run ?? false,
     };
     const fingerprint = canonicalJson(call);
-    const key = request.idempotency_key;
+    const key = idempotencyKey(request);
     const kept = key === undefined ? undefined : keys.find(key);
     if (kept !== undefined) {
       if (kept.fingerprint !== fingerprint) {
@@ -78,7 +96,7 @@ export function executor(operations: Registry, db: DatabaseSync, keys: Idempoten
     if (operation === undefined) return refused(404, "unknown_operation", `no operation named '${call.operation}'`);
     const invalid = validate(operation.params, call.params);
     if (invalid.length > 0) return refused(400, "invalid_params", invalid.join("; "));
-    const response: Response = call.dry_run
+    const response: ResponseFields = call.dry_run
       ? { status: "success", applied: false }
       : await run(operation, call, request.correlation_id);
     response.checksum = stateChecksum(readState(db));
@@ -87,7 +105,7 @@ export function executor(operations: Registry, db: DatabaseSync, keys: Idempoten
     return { status: 200, response };
   }
 
-  async function run(operation: Operation, call: Call, correlationId: string | undefined): Promise<Response> {
+  async function run(operation: Operation, call: Call, correlationId: string | undefined): Promise<ResponseFields> {
     const keep = !call.shadow_mode && !operation.read_only;
     const changes: Array<() => void> = [];
     let expiresAt: Date | undefined;
@@ -120,6 +138,11 @@ export function executor(operations: Registry, db: DatabaseSync, keys: Idempoten
     queue = outcome.catch(() => undefined);
     return outcome;
   };
+}
+
+/** An answer as the bindings' protocol version has it. */
+function sent({ status, response }: Answer): Outcome {
+  return { status, response: wireResponse(response) };
 }
 
 function refused(status: number, code: string, message: string): Answer {

@@ -3,12 +3,12 @@
  * and request gets that response again and runs nothing; the same key with another request is a
  * conflict.
  */
-import type { ControlResponse } from "./protocol.generated.ts";
+import type { ResponseFields } from "./execute.ts";
 
 export interface Kept {
   /** What the request asked for, canonically (see execute.ts). */
   fingerprint: string;
-  response: ControlResponse;
+  response: ResponseFields;
 }
 
 export interface IdempotencyKeys {

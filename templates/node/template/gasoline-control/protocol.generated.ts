@@ -1,4 +1,6 @@
 // Generated from spec/control/control.yaml by `python3 tasks.py gen`. Do not edit by hand.
+import type { ResponseFields } from "./execute.ts";
+import type { Operation } from "./registry.ts";
 
 /** A service and the operations it offers. */
 export interface ControlDiscovery {
@@ -100,7 +102,7 @@ export interface ControlStateValues {
   missing_keys?: string[];
 }
 
-/** The protocol version these types describe (MAJOR.MINOR), which the service announces. */
+/** What a service of this protocol version announces, as X-Gasoline-Control and protocol_version. */
 export const PROTOCOL_VERSION = "1.1";
 
 /** Each type above as the JSON Schema the protocol states; "#/$defs/<name>" refers to another entry. */
@@ -302,6 +304,7 @@ export const SCHEMAS = {
       },
       "replayed": {
         "type": "boolean",
+        "x-since": "1.1",
         "description": "True when the idempotency key was seen before and this is the first call's answer again; nothing ran."
       },
       "error": {
@@ -375,3 +378,46 @@ export const SCHEMAS = {
     ]
   }
 };
+
+// The endpoint's code speaks the current protocol's terms (an operation's read_only, destructive and
+// idempotent, a request's idempotency_key, a response's applied and replayed); these functions say
+// them as protocol 1.1 does, so that the same code serves every version.
+
+/** A registered operation as discovery lists it. */
+export function discoveryEntry(operation: Operation): ControlOperation {
+  return definedOnly({
+    name: operation.name,
+    category: operation.category,
+    read_only: operation.read_only,
+    destructive: operation.destructive,
+    idempotent: operation.idempotent,
+    description: operation.description,
+    params: operation.params,
+    returns: operation.returns,
+    examples: operation.examples,
+  });
+}
+
+/** The key that a retried call repeats: the request's idempotency_key. */
+export function idempotencyKey(request: ControlRequest): string | undefined {
+  return request.idempotency_key;
+}
+
+/** The endpoint's answer as a ControlResponse: the fields this version has, and no others. */
+export function wireResponse(answer: ResponseFields): ControlResponse {
+  return definedOnly({
+    status: answer.status,
+    result: answer.result,
+    checksum: answer.checksum,
+    applied: answer.applied,
+    expires_at: answer.expires_at,
+    duration_ms: answer.duration_ms,
+    replayed: answer.replayed,
+    error: answer.error,
+  });
+}
+
+/** The value without its undefined fields, which the protocol has no place for. */
+function definedOnly<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as T;
+}

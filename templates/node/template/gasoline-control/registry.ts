@@ -5,8 +5,8 @@
  * service from starting rather than surfacing in the middle of a test run.
  */
 import type { DatabaseSync } from "node:sqlite";
-import { type ControlOperation, SCHEMAS } from "./protocol.generated.ts";
-import { declaredOnly, type JsonSchema, unsupportedKeywords, validate } from "./validate.ts";
+import { type ControlOperation, discoveryEntry, SCHEMAS } from "./protocol.generated.ts";
+import { type JsonSchema, unsupportedKeywords, validate } from "./validate.ts";
 
 export interface OperationContext {
   /** The service's database, inside the transaction the operation runs in. */
@@ -20,10 +20,24 @@ export interface OperationContext {
   expiresAt(when: Date): void;
 }
 
-/** An operation as the team registers it: ControlOperation's fields, and run. */
-export interface Operation<Params = any> extends Omit<ControlOperation, "params" | "returns"> {
+/** An operation as the team registers it: what discovery says of it, in the current protocol's terms
+ *  (the bindings' discoveryEntry says it as their protocol version does), and run. */
+export interface Operation<Params = any> {
+  /** In snake case: reset_database. */
+  name: string;
+  category: ControlOperation["category"];
+  /** True when it changes nothing (it only reads); it then runs without asking a person. */
+  read_only: boolean;
+  /** For an operation that changes state: true (the default) when it can delete or overwrite data. */
+  destructive?: boolean;
+  /** True when running it twice with the same params does what running it once does. */
+  idempotent?: boolean;
+  /** What it does, for the assistant and the person approving it. */
+  description: string;
   params: JsonSchema;
   returns?: JsonSchema;
+  /** Example params; each must fit params. */
+  examples?: Array<{ [key: string]: unknown }>;
   /** Runs inside a database transaction that is committed only if it returns and the change is to be kept.
    *  Params have been checked against the params schema. Throw to fail: the response is then status
    *  error, code "failed", with the error's message. */
@@ -31,6 +45,20 @@ export interface Operation<Params = any> extends Omit<ControlOperation, "params"
 }
 
 export type Registry = ReadonlyMap<string, Operation>;
+
+/** The fields of an Operation: any other is a mistake, such as a misspelt hint. */
+const FIELDS = new Set([
+  "name",
+  "category",
+  "read_only",
+  "destructive",
+  "idempotent",
+  "description",
+  "params",
+  "returns",
+  "examples",
+  "run",
+]);
 
 /** The operations by name; throws, listing every problem, when one is not fit to offer. */
 export function registry(operations: readonly Operation[]): Registry {
@@ -48,18 +76,16 @@ export function registry(operations: readonly Operation[]): Registry {
   return byName;
 }
 
-/** An operation as discovery lists it. */
-export function describe(operation: Operation): ControlOperation {
-  return declaredOnly(SCHEMAS.ControlOperation, operation) as ControlOperation;
-}
-
 function operationProblems(operation: Operation, name: string): string[] {
   const schemas: Array<[string, JsonSchema | undefined]> = [
     ["params", operation.params],
     ["returns", operation.returns],
   ];
   return [
-    ...validate(SCHEMAS.ControlOperation, withoutRun(operation), SCHEMAS, name),
+    ...Object.keys(operation)
+      .filter((field) => !FIELDS.has(field))
+      .map((field) => `${name}.${field}: not a field of an operation`),
+    ...validate(SCHEMAS.ControlOperation, discoveryEntry(operation), SCHEMAS, name),
     ...(typeof operation.run === "function" ? [] : [`${name}.run: not a function`]),
     ...schemas.flatMap(([part, schema]) =>
       schema === undefined
@@ -70,8 +96,4 @@ function operationProblems(operation: Operation, name: string): string[] {
       validate(operation.params, example, undefined, `${name}.examples[${index}]`),
     ),
   ];
-}
-
-function withoutRun(operation: Operation): { [key: string]: unknown } {
-  return Object.fromEntries(Object.entries(operation).filter(([key]) => key !== "run"));
 }

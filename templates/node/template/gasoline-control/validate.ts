@@ -130,14 +130,6 @@ export function isObject(value: unknown): value is { [key: string]: unknown } {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-/** The properties of value that schema declares (which include every one a T needs): how a response
- *  leaves out what its protocol version lacks. */
-export function declaredOnly<T extends object>(schema: JsonSchema, value: T): T {
-  const declared = Object.keys(schema.properties ?? {});
-  const kept = Object.entries(value).filter(([key, item]) => declared.includes(key) && item !== undefined);
-  return Object.fromEntries(kept) as T;
-}
-
 function resolve(reference: string, definitions: Definitions): JsonSchema | undefined {
   return reference.startsWith(REF_PREFIX) ? definitions[reference.slice(REF_PREFIX.length)] : undefined;
 }

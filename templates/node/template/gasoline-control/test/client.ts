@@ -65,7 +65,7 @@ export async function send(
 }
 
 /** A 200 response to a POST, its result as loosely typed as the JSON it was read from. */
-export type Ran = Omit<ControlResponse, "result"> & { result?: any; replayed?: boolean };
+export type Ran = Omit<ControlResponse, "result"> & { result?: any };
 
 /** POST one ControlRequest; the response, which must be 200. */
 export async function run(service: Service, request: object): Promise<Ran> {

@@ -1,6 +1,9 @@
 """Runs one POSTed ControlRequest: checks it and its params, answers a repeated idempotency key
 from memory, honours dry_run and shadow_mode, runs the operation in a transaction of the store,
-and writes the outcome to the service's log."""
+and writes the outcome to the service's log.
+
+A response is built with the current protocol's fields (applied, replayed, ...); wire_response
+keeps those of the protocol version the bindings speak."""
 
 from __future__ import annotations
 
@@ -16,11 +19,8 @@ from . import store
 from .failures import Failures
 from .idempotency import Answer, IdempotencyKeys, fingerprint
 from .log import log_operation, logger
-from .protocol_generated import ControlRequest, ControlResponse
+from .protocol_generated import ControlRequest, ControlResponse, idempotency_key, wire_response
 from .registry import Context, Operation, OperationFailed, Registry
-
-# Protocol 1.1 added `replayed`; the bindings of an older protocol have no such field.
-MARKS_REPLAYS = "replayed" in ControlResponse.model_fields
 
 
 class InvalidRequest(ValueError):
@@ -54,14 +54,14 @@ def error(code: str, message: str) -> dict[str, Any]:
 
 
 def finished(response: dict[str, Any], started: float) -> dict[str, Any]:
-    """The response with its duration, checked against the protocol before it is sent."""
-    response = {**response, "duration_ms": int((time.monotonic() - started) * 1000)}
-    ControlResponse.model_validate(response)
-    return response
+    return {**response, "duration_ms": int((time.monotonic() - started) * 1000)}
 
 
-def replayed(response: dict[str, Any]) -> dict[str, Any]:
-    return {**response, "replayed": True} if MARKS_REPLAYS else response
+def sent(response: dict[str, Any]) -> dict[str, Any]:
+    """The response as the bindings' protocol version has it, checked against that before it is sent."""
+    wire = wire_response(response)
+    ControlResponse.model_validate(wire)
+    return wire
 
 
 def run_operation(operation: Operation, params: dict[str, Any], failures: Failures, shadow: bool) -> dict[str, Any]:
@@ -111,14 +111,14 @@ class Engine:
             request = parse_request(body)
         except InvalidRequest as problem:
             log_operation("-", None, "error", applied=False)
-            return 400, finished(error("invalid_request", str(problem)), started)
+            return 400, sent(finished(error("invalid_request", str(problem)), started))
         with self._lock:
             status, response = self._answer(request, started)
         log_operation(request.operation, request.correlation_id, response["status"], response.get("applied", False))
-        return status, response
+        return status, sent(response)
 
     def _answer(self, request: ControlRequest, started: float) -> tuple[int, dict[str, Any]]:
-        key = request.idempotency_key
+        key = idempotency_key(request)
         if key is None:
             return self._run(request, started)
         kept = self._keys.get(key)
@@ -129,7 +129,7 @@ class Engine:
         if kept.fingerprint != fingerprint(request):
             message = f"the idempotency key {key!r} came before with another request"
             return 409, finished(error("idempotency_conflict", message), started)
-        return kept.status, replayed(kept.response)
+        return kept.status, {**kept.response, "replayed": True}
 
     def _run(self, request: ControlRequest, started: float) -> tuple[int, dict[str, Any]]:
         operation = self._registry.get(request.operation)

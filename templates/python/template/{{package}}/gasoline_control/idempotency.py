@@ -15,9 +15,14 @@ CAPACITY = 1000
 
 
 def fingerprint(request: ControlRequest) -> str:
-    """What makes two requests with one key the same call: all but the key and the correlation id
-    (a retry may be logged under a new one)."""
-    call = request.model_dump(mode="json", exclude={"idempotency_key", "correlation_id"})
+    """What makes two requests with one key the same call: the operation, its params and its modes,
+    but not the correlation id (a retry may be logged under a new one)."""
+    call = {
+        "operation": request.operation,
+        "params": request.params,
+        "shadow_mode": request.shadow_mode,
+        "dry_run": request.dry_run,
+    }
     return hashlib.sha256(json.dumps(call, sort_keys=True).encode("utf-8")).hexdigest()
 
 

@@ -225,5 +225,48 @@ class ControlResponse(BaseModel):
     error: ControlError | None = None
 
 
-# The protocol version these models are generated at (MAJOR.MINOR), sent as X-Gasoline-Control.
+# What a service of this protocol version announces, as X-Gasoline-Control and protocol_version.
 PROTOCOL_VERSION = "1.1"
+
+
+# The endpoint's code speaks the current protocol's terms (an operation's read_only, destructive
+# and idempotent, a request's idempotency_key, a response's applied and replayed); these functions
+# say them as protocol 1.1 does, so that the same code serves every version.
+
+
+def discovery_entry(operation: dict[str, Any]) -> dict[str, Any]:
+    """A registered operation, its fields named as the current protocol names them, as discovery
+    lists it (a ControlOperation); a field without a value is left out."""
+    entry = {
+        "name": operation.get("name"),
+        "category": operation.get("category"),
+        "read_only": operation.get("read_only"),
+        "destructive": operation.get("destructive"),
+        "idempotent": operation.get("idempotent"),
+        "description": operation.get("description"),
+        "params": operation.get("params"),
+        "returns": operation.get("returns"),
+        "examples": operation.get("examples"),
+    }
+    return {field: value for field, value in entry.items() if value is not None}
+
+
+def idempotency_key(request: ControlRequest) -> str | None:
+    """The key that a retried call repeats: the request's idempotency_key."""
+    return request.idempotency_key
+
+
+def wire_response(answer: dict[str, Any]) -> dict[str, Any]:
+    """The endpoint's answer, its fields named as the current protocol names them, as a
+    ControlResponse: the fields this version has, and no others."""
+    response = {
+        "status": answer.get("status"),
+        "result": answer.get("result"),
+        "checksum": answer.get("checksum"),
+        "applied": answer.get("applied"),
+        "expires_at": answer.get("expires_at"),
+        "duration_ms": answer.get("duration_ms"),
+        "replayed": answer.get("replayed"),
+        "error": answer.get("error"),
+    }
+    return {field: value for field, value in response.items() if value is not None}

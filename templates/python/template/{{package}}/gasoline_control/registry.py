@@ -12,7 +12,7 @@ from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import best_match
 
 from .failures import Failures
-from .protocol_generated import ControlOperation
+from .protocol_generated import ControlOperation, discovery_entry
 
 Category = Literal["state_management", "data_injection", "failure_simulation", "inspection"]
 
@@ -69,21 +69,22 @@ class Operation:
         return f"params/{where}: {error.message}" if where else f"params: {error.message}"
 
     def describe(self) -> dict[str, Any]:
-        """The operation as discovery lists it (a ControlOperation)."""
-        description: dict[str, Any] = {
-            "name": self.name,
-            "category": self.category,
-            "read_only": self.read_only,
-            "destructive": self.destructive,
-            "idempotent": self.idempotent,
-            "description": self.description,
-            "params": self.params,
-            "examples": list(self.examples),
-        }
-        if self.returns is not None:
-            description["returns"] = self.returns
-        ControlOperation.model_validate(description)
-        return description
+        """The operation as discovery lists it (a ControlOperation of the bindings' protocol version)."""
+        entry = discovery_entry(
+            {
+                "name": self.name,
+                "category": self.category,
+                "read_only": self.read_only,
+                "destructive": self.destructive,
+                "idempotent": self.idempotent,
+                "description": self.description,
+                "params": self.params,
+                "returns": self.returns,
+                "examples": list(self.examples),
+            }
+        )
+        ControlOperation.model_validate(entry)
+        return entry
 
 
 class Registry:
