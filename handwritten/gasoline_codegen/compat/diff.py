@@ -26,7 +26,6 @@ Pair = tuple[str, str]
 
 def compare(old: ContractView, new: ContractView, needs_of: Callable[[str], frozenset[str]]) -> list[Finding]:
     """Every change from old to new, each with the directions its messages need."""
-    walker = _Walker(old, new)
     findings: list[Finding] = []
     pending: list[tuple[Pair, frozenset[str]]] = []
     for name, schema in old.messages.items():
@@ -34,12 +33,12 @@ def compare(old: ContractView, new: ContractView, needs_of: Callable[[str], froz
         if name not in new.messages:
             findings.append(Finding(Change("message-removed", name, "$", f"{name} is gone"), needs))
             continue
-        changes, children = walker.walk(name, schema, new.messages[name])
-        findings.extend(Finding(change, needs) for change in changes)
-        pending.extend((child, needs) for child in children)
+        walk = _Walk(old, new, name, schema, new.messages[name])
+        findings.extend(Finding(change, needs) for change in walk.changes)
+        pending.extend((child, needs) for child in walk.children)
     for name in new.messages.keys() - old.messages.keys():
         findings.append(Finding(Change("message-added", name, "$", f"{name} is new"), needs_of(name)))
-    findings.extend(_pairs(walker, pending))
+    findings.extend(_pairs(old, new, pending))
     for label, hint in old.hints.items():
         if label in new.hints and new.hints[label] != hint:
             detail = f"{json.dumps(hint, sort_keys=True)} became {json.dumps(new.hints[label], sort_keys=True)}"
@@ -47,63 +46,53 @@ def compare(old: ContractView, new: ContractView, needs_of: Callable[[str], froz
     return sorted(findings, key=lambda f: (f.change.where, f.change.path, f.change.rule, f.change.detail))
 
 
-def _pairs(walker: _Walker, pending: list[tuple[Pair, frozenset[str]]]) -> list[Finding]:
+def _pairs(old: ContractView, new: ContractView, pending: list[tuple[Pair, frozenset[str]]]) -> list[Finding]:
     """Compare each pair of definitions once; it needs the union of what reaches it."""
     needs: dict[Pair, frozenset[str]] = {}
-    found: dict[Pair, tuple[list[Change], set[Pair]]] = {}
+    walks: dict[Pair, _Walk] = {}
     while pending:
         pair, reaching = pending.pop()
         known = needs.get(pair)
         if known is not None and reaching <= known:
             continue
         needs[pair] = (known or frozenset()) | reaching
-        if pair not in found:
+        if pair not in walks:
             old_name, new_name = pair
             where = new_name if old_name == new_name else f"{new_name} (was {old_name})"
-            found[pair] = walker.walk(where, walker.old_definition(old_name), walker.new_definition(new_name))
-        pending.extend((child, needs[pair]) for child in found[pair][1])
-    return [Finding(change, needs[pair]) for pair, (changes, _) in found.items() for change in changes]
+            walks[pair] = _Walk(old, new, where, old.definitions.get(old_name, {}), new.definitions.get(new_name, {}))
+        pending.extend((child, needs[pair]) for child in walks[pair].children)
+    return [Finding(change, needs[pair]) for pair, walk in walks.items() for change in walk.changes]
 
 
-class _Walker:
-    def __init__(self, old: ContractView, new: ContractView) -> None:
-        self.old, self.new = old, new
+class _Walk:
+    """One message or definition, walked side by side: its changes, and the pairs of definitions
+    it refers to (compared on their own)."""
 
-    def old_definition(self, name: str) -> dict[str, Any]:
-        return self.old.definitions.get(name, {})
-
-    def new_definition(self, name: str) -> dict[str, Any]:
-        return self.new.definitions.get(name, {})
-
-    def walk(self, where: str, old: dict[str, Any], new: dict[str, Any]) -> tuple[list[Change], set[Pair]]:
-        changes: list[Change] = []
-        children: set[Pair] = set()
-        self._schema(where, "$", old, new, changes, children, 0)
-        return changes, children
-
-    def _schema(
-        self,
-        where: str,
-        path: str,
-        old: dict[str, Any],
-        new: dict[str, Any],
-        out: list[Change],
-        children: set[Pair],
-        depth: int,
+    def __init__(
+        self, old: ContractView, new: ContractView, where: str, before: dict[str, Any], after: dict[str, Any]
     ) -> None:
+        self.old, self.new, self.where = old, new, where
+        self.changes: list[Change] = []
+        self.children: set[Pair] = set()
+        self._schema("$", before, after, 0)
+
+    def _change(self, rule: str, path: str, detail: str, since: str | None = None) -> None:
+        self.changes.append(Change(rule, self.where, path, detail, since))
+
+    def _schema(self, path: str, old: dict[str, Any], new: dict[str, Any], depth: int) -> None:
         if new.get("deprecated") and not old.get("deprecated"):
-            out.append(Change("deprecated", where, path, "now deprecated"))
+            self._change("deprecated", path, "now deprecated")
         old_ref, new_ref = ref_name(old), ref_name(new)
         if old_ref and new_ref:
-            children.add((old_ref, new_ref))
+            self.children.add((old_ref, new_ref))
             return
         if (old_ref or new_ref) and depth < MAX_INLINE_DEPTH:
-            old = self.old_definition(old_ref) if old_ref else old
-            new = self.new_definition(new_ref) if new_ref else new
+            old = self.old.definitions.get(old_ref, {}) if old_ref else old
+            new = self.new.definitions.get(new_ref, {}) if new_ref else new
             depth += 1
 
-        def change(rule: str, detail: str, at: str = path, since: str | None = None) -> None:
-            out.append(Change(rule, where, at, detail, since))
+        def change(rule: str, detail: str) -> None:
+            self._change(rule, path, detail)
 
         old_default, new_default = old.get("default", _ABSENT), new.get("default", _ABSENT)
         if old_default != new_default:
@@ -113,63 +102,51 @@ class _Walker:
         _values(old, new, change)
         _bounds(old, new, change)
         if _is_object(old) or _is_object(new):
-            self._object(where, path, old, new, out, children, depth, change)
+            self._object(path, old, new, depth)
         if "items" in old or "items" in new:
-            self._schema(where, f"{path}[*]", old.get("items", {}), new.get("items", {}), out, children, depth)
+            self._schema(f"{path}[*]", old.get("items", {}), new.get("items", {}), depth)
         if "oneOf" in old or "oneOf" in new:
-            self._variants(old, new, change, children)
+            self._variants(path, old, new)
 
-    def _object(
-        self,
-        where: str,
-        path: str,
-        old: dict[str, Any],
-        new: dict[str, Any],
-        out: list[Change],
-        children: set[Pair],
-        depth: int,
-        change: Callable[..., None],
-    ) -> None:
+    def _object(self, path: str, old: dict[str, Any], new: dict[str, Any], depth: int) -> None:
         old_props, new_props = old.get("properties", {}), new.get("properties", {})
         old_required, new_required = set(old.get("required", [])), set(new.get("required", []))
         for name in sorted(old_props.keys() - new_props.keys()):
-            change("property-removed", f"{name} is gone", _member(path, name))
+            self._change("property-removed", _member(path, name), f"{name} is gone")
         for name in sorted(new_props.keys() - old_props.keys()):
             at = _member(path, name)
             if name in new_required:
-                change("property-required", f"{name} was added as required", at)
+                self._change("property-required", at, f"{name} was added as required")
             else:
                 since = new_props[name].get("x-since")
-                change("property-added", f"{name} was added" + (f" in {since}" if since else ""), at, since)
+                self._change("property-added", at, f"{name} was added" + (f" in {since}" if since else ""), since)
         for name in sorted(old_props.keys() & new_props.keys()):
             at = _member(path, name)
             if name in old_required and name not in new_required:
-                change("property-optional", f"{name} is no longer required", at)
+                self._change("property-optional", at, f"{name} is no longer required")
             if name in new_required and name not in old_required:
-                change("property-required", f"{name} became required", at)
-            self._schema(where, at, old_props[name], new_props[name], out, children, depth)
+                self._change("property-required", at, f"{name} became required")
+            self._schema(at, old_props[name], new_props[name], depth)
         old_extra, new_extra = old.get("additionalProperties", True), new.get("additionalProperties", True)
         if new_extra is False and old_extra is not False:
-            change("additional-properties-closed", "takes no other properties now")
+            self._change("additional-properties-closed", path, "takes no other properties now")
         elif old_extra is False and new_extra is not False:
-            change("additional-properties-opened", "takes other properties now")
+            self._change("additional-properties-opened", path, "takes other properties now")
         elif isinstance(old_extra, dict) or isinstance(new_extra, dict):
             old_values = old_extra if isinstance(old_extra, dict) else {}
             new_values = new_extra if isinstance(new_extra, dict) else {}
-            self._schema(where, f"{path}.*", old_values, new_values, out, children, depth)
+            self._schema(f"{path}.*", old_values, new_values, depth)
 
-    def _variants(
-        self, old: dict[str, Any], new: dict[str, Any], change: Callable[..., None], children: set[Pair]
-    ) -> None:
+    def _variants(self, path: str, old: dict[str, Any], new: dict[str, Any]) -> None:
         """Union members, told apart by the definition each refers to."""
         old_members = {ref_name(m) or json.dumps(m, sort_keys=True) for m in old.get("oneOf", [])}
         new_members = {ref_name(m) or json.dumps(m, sort_keys=True) for m in new.get("oneOf", [])}
         for name in sorted(old_members - new_members):
-            change("variant-removed", f"{name} is gone")
+            self._change("variant-removed", path, f"{name} is gone")
         for name in sorted(new_members - old_members):
-            since = self.new_definition(name).get("x-since")
-            change("variant-added", f"{name} was added" + (f" in {since}" if since else ""), since=since)
-        children.update((name, name) for name in old_members & new_members if name in self.new.definitions)
+            since = self.new.definitions.get(name, {}).get("x-since")
+            self._change("variant-added", path, f"{name} was added" + (f" in {since}" if since else ""), since)
+        self.children.update((name, name) for name in old_members & new_members if name in self.new.definitions)
 
 
 def _is_object(schema: dict[str, Any]) -> bool:
