@@ -10,8 +10,11 @@ carry a service from it to the current version with `copier update`.
 A template's own code speaks the current protocol's terms: a registered operation's read_only,
 destructive and idempotent hints, a request's idempotency_key, a response's applied and replayed.
 Beside the types, the bindings hold the glue that says those terms as their version does: an
-operation's entry in discovery, the request's idempotency key and the fields of a response. So
-the hand-written code calls one API at every version and checks no version itself.
+operation's entry in discovery, the request's idempotency key and the fields of a response. The
+TypeScript and Go bindings also declare the response the endpoint builds, with the current
+protocol's fields at every version: ResponseFields (ControlResponse itself where the version's is
+the current one). So the hand-written code calls one API at every version and checks no version
+itself.
 
 Every binding file has "generated" in its name, which is how the generator tells it from the
 template's hand-written files (see generate.py).
@@ -56,6 +59,12 @@ class Protocol:
     operation_fields: tuple[Field, ...]  # ControlOperation's, as discovery lists a registered operation
     idempotency_key: str  # the ControlRequest field that a retried call repeats
     response_fields: tuple[Field, ...]  # ControlResponse's, kept from the endpoint's answer
+    response: dict[str, Any]  # the current protocol's ControlResponse: the answer the endpoint builds
+
+    @property
+    def response_is_current(self) -> bool:
+        """Whether the version's ControlResponse is the current one, so that ResponseFields is it."""
+        return self.schemas["ControlResponse"] == self.response
 
     @property
     def writes_text(self) -> bool:
@@ -116,6 +125,7 @@ def protocol(document: dict[str, Any], version: str, source: str, current: dict[
         operation_fields=counterparts(schemas, current, "ControlOperation"),
         idempotency_key=keys[0],
         response_fields=counterparts(schemas, current, "ControlResponse"),
+        response=current["ControlResponse"],
     )
 
 

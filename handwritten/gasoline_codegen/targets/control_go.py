@@ -8,9 +8,11 @@ constant per value. The ControlRequest schema is also embedded as JSON, because 
 checks every request body against it before decoding: the Go types alone cannot reject a null,
 an empty idempotency key or a misspelt field.
 
-Then the glue from the endpoint's terms to this version's (see control_bindings.py), which reads
-the template's own Operation (registry.go) and responseFields (respond.go): the same package
-compiles against the bindings of every version.
+ResponseFields is the response the endpoint builds, with the current protocol's fields: an alias of
+ControlResponse where the version's is the current one, else a struct of the current ControlResponse
+that shares the version's enum types (ControlResponseStatus). Then the glue from the endpoint's
+terms to this version's (see control_bindings.py), which reads ResponseFields and the template's
+own Operation (registry.go): the same package compiles against the bindings of every version.
 """
 
 from __future__ import annotations
@@ -34,6 +36,11 @@ PACKAGE = "gasolinecontrol"
 PATH = f"{PACKAGE}/protocol_generated.go"
 REQUEST_SCHEMA = "ControlRequest"
 REQUEST_SCHEMA_CONSTANT = "controlRequestSchema"
+RESPONSE_FIELDS = "ResponseFields"
+RESPONSE_FIELDS_DOC = (
+    f"{RESPONSE_FIELDS} is a response as the endpoint builds it, with the current protocol's fields; "
+    "wireResponse keeps those of this version."
+)
 COMMENT_WIDTH = 100
 # Name parts Go spells in capitals (some of golint's initialisms).
 INITIALISMS = {"id": "ID", "url": "URL", "json": "JSON", "http": "HTTP"}
@@ -161,6 +168,15 @@ def struct_for(name: str, schema: dict[str, Any], schemas: dict[str, dict[str, A
     return Struct(name, comment(sentence_after(name, schema.get("description", "a protocol record."))), fields, enums)
 
 
+def response_fields(protocol: Protocol, response: Struct) -> Struct:
+    """ResponseFields as a struct of the current ControlResponse, with the enum types of the
+    version's `response` (and its own for a field the version does not have)."""
+    current = struct_for(response.name, protocol.response, protocol.schemas)
+    declared = {enum.type for enum in response.enums}
+    enums = [enum for enum in current.enums if enum.type not in declared]
+    return Struct(RESPONSE_FIELDS, comment(RESPONSE_FIELDS_DOC), current.fields, enums)
+
+
 def request_schema_json(schema: dict[str, Any]) -> str:
     """The request schema as JSON for a Go raw string (x-invalid-examples are the spec's own test data)."""
     published = {key: value for key, value in schema.items() if key != "x-invalid-examples"}
@@ -190,6 +206,8 @@ def render(protocol: Protocol) -> dict[str, str]:
     schemas = protocol.schemas
     structs = {name: struct_for(name, schema, schemas) for name, schema in schemas.items()}
     operation, response = structs["ControlOperation"], structs["ControlResponse"]
+    if not protocol.response_is_current:
+        structs[RESPONSE_FIELDS] = response_fields(protocol, response)
     uses_time = any("time.Time" in field.type for struct in structs.values() for field in struct.fields)
     imports = (["encoding/json"] if protocol.writes_text else []) + (["time"] if uses_time else [])
     text = (

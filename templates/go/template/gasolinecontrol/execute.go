@@ -94,7 +94,7 @@ func (e *endpoint) run(request ControlRequest, started time.Time) answer {
 		return rejected(http.StatusBadRequest, codeInvalidParams, err.Error(), started)
 	}
 	if isSet(request.DryRun) {
-		return answered(responseFields{Status: ControlResponseStatusSuccess, Applied: flag(false)}, started)
+		return answered(ResponseFields{Status: ControlResponseStatusSuccess, Applied: flag(false)}, started)
 	}
 	keep := !operation.ReadOnly && !isSet(request.ShadowMode)
 	call := &Call{Params: params}
@@ -109,7 +109,7 @@ func (e *endpoint) run(request ControlRequest, started time.Time) answer {
 		return err
 	})
 	if err != nil {
-		response := responseFields{
+		response := ResponseFields{
 			Status:   ControlResponseStatusError,
 			Checksum: &checksum,
 			Applied:  flag(false),
@@ -117,7 +117,7 @@ func (e *endpoint) run(request ControlRequest, started time.Time) answer {
 		}
 		return answered(response, started)
 	}
-	response := responseFields{
+	response := ResponseFields{
 		Status:   ControlResponseStatusSuccess,
 		Result:   result,
 		Checksum: &checksum,

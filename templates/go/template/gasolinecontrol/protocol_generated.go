@@ -187,6 +187,10 @@ type ControlStateValues struct {
 	MissingKeys []string `json:"missing_keys,omitempty"`
 }
 
+// ResponseFields is a response as the endpoint builds it, with the current protocol's fields: this
+// version's ControlResponse.
+type ResponseFields = ControlResponse
+
 // controlRequestSchema is the JSON Schema of ControlRequest, which a request body must fit before
 // it is decoded.
 const controlRequestSchema = `{
@@ -280,7 +284,7 @@ func idempotencyKey(request ControlRequest) *string {
 }
 
 // wireResponse is the endpoint's answer as a ControlResponse: the fields this version has, and no others.
-func wireResponse(answer responseFields) ControlResponse {
+func wireResponse(answer ResponseFields) ControlResponse {
 	return ControlResponse{
 		Status:     answer.Status,
 		Result:     answer.Result,

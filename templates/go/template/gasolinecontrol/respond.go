@@ -7,23 +7,12 @@ import (
 	"time"
 )
 
-// responseFields is a response as the endpoint builds it, with the fields of the current protocol;
-// wireResponse (protocol_generated.go) keeps those of the protocol version the bindings speak.
-type responseFields struct {
-	Status     ControlResponseStatus
-	Result     map[string]any
-	Checksum   *string
-	Applied    *bool
-	ExpiresAt  *time.Time
-	DurationMs *int
-	Replayed   *bool
-	Error      *ControlError
-}
-
-// answer is a response to a POST and its HTTP status.
+// answer is a response to a POST and its HTTP status. The response has the current protocol's
+// fields (ResponseFields); wireResponse (protocol_generated.go) keeps those of the protocol version
+// the bindings speak.
 type answer struct {
 	status   int
-	response responseFields
+	response ResponseFields
 }
 
 // send writes the answer and the operation's line in the service's log.
@@ -34,14 +23,14 @@ func (e *endpoint) send(w http.ResponseWriter, request ControlRequest, result an
 	writeJSON(w, result.status, wireResponse(result.response))
 }
 
-func answered(response responseFields, started time.Time) answer {
+func answered(response ResponseFields, started time.Time) answer {
 	elapsed := int(time.Since(started) / time.Millisecond)
 	response.DurationMs = &elapsed
 	return answer{status: http.StatusOK, response: response}
 }
 
 func rejected(status int, code, message string, started time.Time) answer {
-	result := answered(responseFields{Status: ControlResponseStatusError, Error: &ControlError{Code: code, Message: message}}, started)
+	result := answered(ResponseFields{Status: ControlResponseStatusError, Error: &ControlError{Code: code, Message: message}}, started)
 	result.status = status
 	return result
 }

@@ -12,10 +12,10 @@ import { canonicalJson } from "./canonical-json.ts";
 import type { IdempotencyKeys } from "./idempotency.ts";
 import { type Log, operationLine } from "./log.ts";
 import {
-  type ControlError,
   type ControlRequest,
   type ControlResponse,
   idempotencyKey,
+  type ResponseFields,
   SCHEMAS,
   wireResponse,
 } from "./protocol.generated.ts";
@@ -33,18 +33,6 @@ export interface Outcome {
 
 /** Runs one request's body; requests run one at a time, in the order they came. */
 export type Execute = (body: Body) => Promise<Outcome>;
-
-/** A response as the endpoint builds it: with the fields of the current protocol. */
-export interface ResponseFields {
-  status: "success" | "error";
-  result?: { [key: string]: unknown };
-  checksum?: string;
-  applied?: boolean;
-  expires_at?: string;
-  duration_ms?: number;
-  replayed?: boolean;
-  error?: ControlError;
-}
 
 type Answer = { status: number; response: ResponseFields };
 

@@ -3,7 +3,7 @@
  * and request gets that response again and runs nothing; the same key with another request is a
  * conflict.
  */
-import type { ResponseFields } from "./execute.ts";
+import type { ResponseFields } from "./protocol.generated.ts";
 
 export interface Kept {
   /** What the request asked for, canonically (see execute.ts). */

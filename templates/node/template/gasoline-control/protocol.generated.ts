@@ -1,5 +1,4 @@
 // Generated from spec/control/control.yaml by `python3 tasks.py gen`. Do not edit by hand.
-import type { ResponseFields } from "./execute.ts";
 import type { Operation } from "./registry.ts";
 
 /** A service and the operations it offers. */
@@ -102,10 +101,13 @@ export interface ControlStateValues {
   missing_keys?: string[];
 }
 
+/** A response as the endpoint builds it, with the current protocol's fields: this version's ControlResponse. */
+export type ResponseFields = ControlResponse;
+
 /** What a service of this protocol version announces, as X-Gasoline-Control and protocol_version. */
 export const PROTOCOL_VERSION = "1.1";
 
-/** Each type above as the JSON Schema the protocol states; "#/$defs/<name>" refers to another entry. */
+/** Each of the protocol's types above as the JSON Schema it states; "#/$defs/<name>" refers to another entry. */
 export const SCHEMAS = {
   "ControlDiscovery": {
     "type": "object",
