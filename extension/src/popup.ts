@@ -1,4 +1,5 @@
-// The popup: daemon status, the three switches, and Track This Page.
+// The popup: daemon status (with a warning when the daemon says the extension's contract does not
+// fit its own, and what to update), the three switches, and Track This Page.
 import { readDaemonPort } from "./shared/daemon-port";
 import { CONNECTION_STATUS_KEY, SYNC_NOW_MESSAGE, type ConnectionStatus, type WorkerRequest } from "./shared/messages";
 import {
@@ -11,6 +12,7 @@ import {
 import { TRACKING_KEYS, readTrackedTabId, stopTracking, trackTab } from "./shared/tracking";
 
 const statusLine = document.getElementById("status") as HTMLElement;
+const contractWarning = document.getElementById("contract-warning") as HTMLElement;
 const webSocketsBox = document.getElementById("capture-websockets") as HTMLInputElement;
 const bodiesBox = document.getElementById("capture-network-bodies") as HTMLInputElement;
 const pilotBox = document.getElementById("ai-web-pilot") as HTMLInputElement;
@@ -26,6 +28,9 @@ function showStatus(status: ConnectionStatus): void {
     ? `Connected to ${daemon} on port ${status.port}`
     : `Daemon not reachable on port ${status.port}`;
   statusLine.className = `status ${status.connected ? "connected" : "unreachable"}`;
+  const mismatch = status.connected && status.contract?.status !== "compatible" ? status.contract : undefined;
+  contractWarning.textContent = mismatch ? `⚠ ${mismatch.message}` : "";
+  contractWarning.hidden = !mismatch;
 }
 
 async function refreshStatus(): Promise<void> {

@@ -204,6 +204,15 @@ def checks(files: DaemonFiles, stdio: StdioSession) -> list[Check]:
             raise CheckFailed(f"the daemon has {loaded}, this build {expected}", "gasoline stop, then retry")
         return f"approval policy v{loaded['approval_version']}, limits v{loaded['limits_version']}"
 
+    def extension_contract() -> str:
+        contract = facts.get("direct", {}).get("extension", {}).get("contract")
+        if contract is None:
+            return "no extension has synced with this daemon yet: nothing to compare"
+        if contract["status"] != "compatible":
+            versions = f"the extension speaks {contract['extension']}, this daemon {contract['daemon']}"
+            raise CheckFailed(f"{contract['status'].replace('_', ' ')}: {versions}", contract["message"])
+        return str(contract["message"])
+
     return [
         Check("stdio initialize", initialize),
         Check("stdio tools/list", tools_list),
@@ -211,6 +220,7 @@ def checks(files: DaemonFiles, stdio: StdioSession) -> list[Check]:
         Check("daemon pid and version (health handshake)", daemon),
         Check("HTTP initialize", http_initialize),
         Check("policy files loaded", policy),
+        Check("extension contract", extension_contract),
     ]
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from ..conftest import ROOT, run_python
+from .contract_versions import open_for_additions
 
 pytestmark = pytest.mark.slow
 
@@ -18,6 +19,7 @@ TSC = EXTENSION / "node_modules" / ".bin" / "tsc"
 
 SCROLL_COMMAND = """\
 kind: scroll
+since: "{since}"
 title: Scroll
 description: Scroll the page by a number of pixels.
 timeout_ms: {$limit: timeouts.dom_query_ms}
@@ -55,7 +57,8 @@ def test_a_command_kind_without_an_implementation_fails_the_extension_build(repo
     complete = type_check(extension)
     assert complete.returncode == 0, complete.stdout + complete.stderr
 
-    (repo_copy / "spec/messages/commands/scroll.yaml").write_text(SCROLL_COMMAND)
+    since, _ = open_for_additions(repo_copy, "extension")
+    (repo_copy / "spec/messages/commands/scroll.yaml").write_text(SCROLL_COMMAND.replace("{since}", since))
     generated = run_python(repo_copy, "-m", "gasoline_codegen", "--root", str(repo_copy), "gen")
     assert generated.returncode == 0, generated.stderr
     assert "scroll: ScrollParams;" in (repo_copy / "generated/ts/messages.ts").read_text()

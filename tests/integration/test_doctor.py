@@ -5,8 +5,12 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
+from gasoline_generated.contracts import EXTENSION_CONTRACT
+
 from .conftest import Isolated
-from .processes import PYTHON, environment, kill_group, wait_for
+from .processes import PYTHON, Daemon, environment, kill_group, post_as_extension, wait_for
 
 CHECKS = [
     "stdio initialize",
@@ -15,7 +19,10 @@ CHECKS = [
     "daemon pid and version (health handshake)",
     "HTTP initialize",
     "policy files loaded",
+    "extension contract",
 ]
+MAJOR = int(EXTENSION_CONTRACT.split(".")[0])
+OLDER, NEWER = f"{MAJOR - 1}.9", f"{MAJOR + 1}.0"  # another major version on either side
 
 FOREIGN_SERVER = """
 import sys
@@ -42,6 +49,52 @@ def test_every_check_passes_on_a_working_chain(isolated: Isolated) -> None:
     lines = result.stdout.splitlines()
     assert [line.split(": ")[0] for line in lines[1:-1]] == [f"PASS  {check}" for check in CHECKS]
     assert lines[-1] == "all checks passed"
+    assert lines[-2] == "PASS  extension contract: no extension has synced with this daemon yet: nothing to compare"
+
+
+def sync_as(daemon: Daemon, contract_version: str) -> None:
+    settings = {"captureWebSockets": True, "captureNetworkBodies": False, "aiWebPilotEnabled": False}
+    sync = {
+        "extension_version": "0.1.0",
+        "settings": settings,
+        "dropped_events": 0,
+        "contract_version": contract_version,
+    }
+    assert post_as_extension(daemon.port, "/sync", sync)[0] == 200
+
+
+def test_an_extension_that_fits_passes_naming_both_versions(isolated: Isolated, daemon: Daemon) -> None:
+    sync_as(daemon, EXTENSION_CONTRACT)
+    result = doctor(isolated)
+    assert result.returncode == 0, result.stdout
+    expected = f"The extension speaks {EXTENSION_CONTRACT} and this daemon {EXTENSION_CONTRACT}: they work together."
+    assert f"PASS  extension contract: {expected}" in result.stdout.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("version", "verdict", "hint"),
+    [
+        (
+            OLDER,
+            "extension too old",
+            f"Update the Gasoline extension: it speaks {OLDER} and this daemon {EXTENSION_CONTRACT}.",
+        ),
+        (
+            NEWER,
+            "extension too new",
+            f"Update Gasoline (the daemon): the extension speaks {NEWER} and this daemon {EXTENSION_CONTRACT}.",
+        ),
+    ],
+)
+def test_an_extension_that_does_not_fit_fails_saying_what_to_update(
+    isolated: Isolated, daemon: Daemon, version: str, verdict: str, hint: str
+) -> None:
+    sync_as(daemon, version)
+    result = doctor(isolated)
+    assert result.returncode == 1, result.stdout
+    [failed] = [line for line in result.stdout.splitlines() if line.startswith("FAIL")]
+    versions = f"the extension speaks {version}, this daemon {EXTENSION_CONTRACT}"
+    assert failed == f"FAIL  extension contract: {verdict}: {versions} (hint: {hint})"
 
 
 def test_a_port_held_by_another_program_fails_with_hints(isolated: Isolated) -> None:

@@ -1,13 +1,15 @@
-// Sends queued events to POST /events: after batch_delay_ms, or at once when a full batch is
-// waiting; one request at a time; backs off while the daemon is unreachable.
+// Sends queued events to POST /events, with the contract version they are written in: after
+// batch_delay_ms, or at once when a full batch is waiting; one request at a time; backs off while
+// the daemon is unreachable.
 import { LIMITS } from "../../../generated/ts/limits";
-import type { IngestResult } from "../../../generated/ts/messages";
+import type { EventBatch, IngestResult } from "../../../generated/ts/messages";
 import { readDaemonPort } from "../shared/daemon-port";
+import { contractVersion, refusedContractVersion } from "./contract-version";
 import { postToDaemon, type DaemonReply } from "./daemon-client";
 import { type QueuedEvent, nextBatch, pendingCount, removeBatch } from "./event-queue";
 
 const FULL_BATCH = Math.min(LIMITS.extension.batch_max_events, LIMITS.ingest.max_batch_events);
-/** Room for {"events":[...]} around the events themselves. */
+/** Room for {"events":[...],"contract_version":"..."} around the events themselves. */
 const MAX_EVENT_BYTES_PER_BATCH = LIMITS.ingest.max_body_bytes - 64;
 /** Statuses worth retrying: the daemon is busy, starting, or someone else holds the port. */
 const RETRY_STATUSES = new Set([403, 408, 429]);
@@ -67,12 +69,16 @@ async function upload(): Promise<void> {
 
 /** False when the batch must be sent again later; true when it is settled one way or another. */
 async function deliver(batch: QueuedEvent[]): Promise<boolean> {
+  const body: EventBatch = { events: batch.map((queued) => queued.event) };
+  const version = contractVersion();
+  if (version) body.contract_version = version;
   let reply: DaemonReply;
   try {
-    reply = await postToDaemon(await readDaemonPort(), "/events", { events: batch.map((queued) => queued.event) });
+    reply = await postToDaemon(await readDaemonPort(), "/events", body);
   } catch {
     return false; // unreachable: keep the batch
   }
+  if (refusedContractVersion(reply, version)) return true; // kept, and sent again in the shape that daemon reads
   if (reply.status === 200) {
     logRejections(batch, reply.body as IngestResult | undefined);
     removeBatch(batch);

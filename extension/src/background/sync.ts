@@ -1,13 +1,14 @@
-// POST /sync: the extension's version, settings, target tab and drop count, and the command
-// channel. One sync is always waiting at the daemon (a long poll) to receive commands at once;
-// a change of facts replaces it with a fresh one. Results go back on a sync of their own as
-// soon as each command finishes; acknowledgements ride on the next sync. The outcome of the
-// last sync is kept for the popup.
+// POST /sync: the extension's version, contract version, settings, target tab and drop count,
+// and the command channel. One sync is always waiting at the daemon (a long poll) to receive
+// commands at once; a change of facts replaces it with a fresh one. Results go back on a sync of
+// their own as soon as each command finishes; acknowledgements ride on the next sync. The outcome
+// of the last sync, with how the daemon says the two contract versions fit, is kept for the popup.
 import { LIMITS } from "../../../generated/ts/limits";
 import type { Command, CommandResult, RedactedCount, SyncRequest, SyncResponse } from "../../../generated/ts/messages";
 import { readDaemonPort } from "../shared/daemon-port";
 import { CONNECTION_STATUS_KEY, type ConnectionStatus } from "../shared/messages";
 import { runCommand } from "./commands/run";
+import { contractVersion, daemonUnreachable, refusedContractVersion } from "./contract-version";
 import { postToDaemon } from "./daemon-client";
 import { droppedCount } from "./event-queue";
 import { retryNow } from "./event-uploader";
@@ -71,6 +72,8 @@ async function sync(waitMs: number, cancel?: AbortSignal): Promise<ConnectionSta
     wait_ms: waitMs,
   };
   if (tab) request.tab = tab;
+  const version = contractVersion();
+  if (version) request.contract_version = version;
   const sentAcks = acks.splice(0);
   const sentResults = results.splice(0);
   const sentCounts = takeMaskedCounts();
@@ -81,9 +84,14 @@ async function sync(waitMs: number, cancel?: AbortSignal): Promise<ConnectionSta
   try {
     const reply = await postToDaemon(port, "/sync", request, { waitMs, cancel });
     const answer = reply.body as Partial<SyncResponse> | undefined;
+    if (refusedContractVersion(reply, version)) {
+      putBack(sentAcks, sentResults, sentCounts);
+      return sync(waitMs, cancel); // at once, in the shape that daemon reads
+    }
     if (reply.status === 200 && answer?.service === "gasoline") {
       status.connected = true;
       if (typeof answer.version === "string") status.daemonVersion = answer.version;
+      if (answer.contract) status.contract = answer.contract;
       await receiveHandover(answer.redaction);
       receive(answer.commands ?? [], waitMs === 0);
     } else if (reply.status >= 500) {
@@ -92,6 +100,7 @@ async function sync(waitMs: number, cancel?: AbortSignal): Promise<ConnectionSta
     // Any other answer refused this very request: resending it would be refused again.
   } catch {
     putBack(sentAcks, sentResults, sentCounts); // not reachable (or replaced): they go with the next sync
+    if (!cancel?.aborted) daemonUnreachable();
   }
   if (status.connected) retryNow();
   if (!cancel?.aborted) await chrome.storage.session.set({ [CONNECTION_STATUS_KEY]: status });

@@ -1,6 +1,7 @@
 // Messages between the extension's parts. The page channel (inject <-> relay) carries the
 // page's nonce on every message; chrome.runtime messages (relay/popup -> worker) are typed here.
 import type { CaptureEvent } from "../../../generated/ts/events";
+import type { ExtensionContract } from "../../../generated/ts/messages";
 import type { CaptureSettings } from "./settings";
 
 /** Posted on window by the inject script with a MessagePort transferred alongside, repeated until acked. */
@@ -81,11 +82,13 @@ export type WorkerRequest =
   | { type: typeof PAGE_CONFIG_MESSAGE }
   | { type: typeof SYNC_NOW_MESSAGE };
 
-/** The worker's last word on the daemon, kept in storage.session for the popup. */
+/** The worker's last word on the daemon, kept in storage.session for the popup; contract is how
+ *  the daemon says the two contract versions fit (absent from a daemon that predates it). */
 export interface ConnectionStatus {
   connected: boolean;
   port: number;
   daemonVersion?: string;
+  contract?: ExtensionContract;
   checkedAt: string;
 }
 

@@ -1,5 +1,6 @@
-"""What the daemon knows of the browser extension: its last sync (settings, tab, drop count), what
-it masked before anything left the browser, and whether the tab's page is still settling."""
+"""What the daemon knows of the browser extension: its last sync (settings, tab, drop count, the
+contract version it speaks), what it masked before anything left the browser, and whether the
+tab's page is still settling."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from gasoline.core.missing import given
 from gasoline.safety.redaction import by_class
 from gasoline_generated.models import HealthExtension, RedactedCount, SyncRequest
 from gasoline_generated.policy import LIMITS
+
+from .contract import extension_contract, spoken
 
 
 class ExtensionLink:
@@ -108,6 +111,7 @@ class ExtensionLink:
             settings=last.settings,
             dropped_events=last.dropped_events,
             redacted_count=redacted,
+            contract=extension_contract(spoken(last.contract_version)),
         )
 
 

@@ -1,6 +1,7 @@
 """A batch of events from the extension: each validated against its spec on its own, redacted,
 then stored; a malformed one, or one over ingest.max_event_bytes (which bounds what redacting
-one event can cost), is rejected with a reason and takes nothing else down with it."""
+one event can cost), is rejected with a reason and takes nothing else down with it. The batch's
+contract version decides how its events are read (capture/contract.py)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ from typing import Any
 from pydantic import ValidationError
 
 from gasoline.safety.redaction import RedactionUnavailable, Redactor
-from gasoline_generated.models import CaptureEvent, IngestRejection, IngestResult
+from gasoline_generated.models import CaptureEvent, EventBatch, IngestRejection, IngestResult
 from gasoline_generated.policy import LIMITS
 
+from .contract import extension_contract, is_newer_minor, is_other_major, spoken
+from .known_fields import known_fields
 from .store import CaptureStore
 
 MAX_PROBLEMS = 3
@@ -26,6 +29,23 @@ def reason(error: ValidationError, skip: int = 1) -> str:
         where = ".".join(str(part) for part in problem["loc"][skip:])
         problems.append(f"{where}: {problem['msg']}" if where else problem["msg"])
     return "; ".join(problems)
+
+
+class UnreadableBatch(Exception):
+    """A batch written in another major version of the extension contract: none of it is read."""
+
+
+def readable_events(batch: EventBatch) -> list[Any]:
+    """The batch's events as this daemon reads them. Written in its own contract version or an
+    older minor one: as they are, so a property it does not know is an error. Written in a newer
+    minor version: without the properties it does not know (known_fields). Written in another
+    major version: UnreadableBatch, naming both versions and what to update."""
+    version = spoken(batch.contract_version)
+    if is_other_major(version):
+        raise UnreadableBatch(
+            f"events of extension contract {version} are not read: {extension_contract(version).message}"
+        )
+    return [known_fields(event) for event in batch.events] if is_newer_minor(version) else batch.events
 
 
 def ingest_batch(events: list[Any], store: CaptureStore, redactor: Redactor) -> IngestResult:

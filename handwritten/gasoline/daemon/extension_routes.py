@@ -8,13 +8,14 @@ from typing import Generic
 import falcon
 from pydantic import MISSING, BaseModel
 
+from gasoline.capture.contract import extension_contract
 from gasoline.capture.extension import ExtensionLink
-from gasoline.capture.ingest import ingest_batch
+from gasoline.capture.ingest import UnreadableBatch, ingest_batch, readable_events
 from gasoline.capture.store import CaptureStore
 from gasoline.commands.channel import CommandChannel
 from gasoline.core.missing import given
 from gasoline.safety.redaction import Redactor
-from gasoline_generated.models import EventBatch, IngestResult, SyncRequest, SyncResponse
+from gasoline_generated.models import EventBatch, ExtensionContract, IngestResult, SyncRequest, SyncResponse
 from gasoline_generated.policy import EXTENSION_ORIGIN, LIMITS
 
 from .request_bodies import Body, RequestRefused, parse, read_json, refused
@@ -45,7 +46,8 @@ class ExtensionRoute(Generic[Body]):
 
 
 class Events(ExtensionRoute[EventBatch]):
-    """POST /events: {"events": [...]} -> {"accepted": n, "rejected": [{"index", "reason"}]}."""
+    """POST /events: {"events": [...], "contract_version"?} -> {"accepted": n, "rejected": [{"index",
+    "reason"}]}; a batch of another major contract version is refused whole."""
 
     body_model = EventBatch
 
@@ -54,13 +56,18 @@ class Events(ExtensionRoute[EventBatch]):
         self.redactor = redactor
 
     def handle(self, body: EventBatch) -> IngestResult:
-        return ingest_batch(body.events, self.captured, self.redactor)
+        try:
+            events = readable_events(body)
+        except UnreadableBatch as unreadable:
+            raise RequestRefused(400, "bad_request", str(unreadable)) from None
+        return ingest_batch(events, self.captured, self.redactor)
 
 
 class Sync(ExtensionRoute[SyncRequest]):
-    """POST /sync: the extension's version, settings and tab, acknowledgements and results of
-    commands -> who answers, the commands to run (waiting up to wait_ms for one), and what the
-    extension needs to mask secrets as the daemon does before they leave the browser."""
+    """POST /sync: the extension's version, contract version, settings and tab, acknowledgements and
+    results of commands -> who answers, how the extension's contract fits this daemon's, the commands
+    to run (waiting up to wait_ms for one), and what the extension needs to mask secrets as the
+    daemon does before they leave the browser."""
 
     body_model = SyncRequest
 
@@ -79,4 +86,11 @@ class Sync(ExtensionRoute[SyncRequest]):
             version=self.version,
             commands=commands or MISSING,
             redaction=self.redactor.handover() or MISSING,
+            contract=contract_answer(body),
         )
+
+
+def contract_answer(body: SyncRequest) -> ExtensionContract | MISSING:
+    """How the extension's contract fits, for an extension that said which version it speaks. One
+    that did not is built to 1.0, whose SyncResponse is closed: it gets the 1.0 answer."""
+    return MISSING if body.contract_version is MISSING else extension_contract(body.contract_version)

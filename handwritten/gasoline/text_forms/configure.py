@@ -43,6 +43,14 @@ def extension(state: Structured) -> str:
     )
 
 
+def contract_mismatch(state: Structured) -> str | None:
+    """A line when the extension's contract does not fit this daemon's, saying what to update."""
+    contract = state.get("contract")
+    if not contract or contract["status"] == "compatible":
+        return None
+    return f"extension contract: {contract['status'].replace('_', ' ')}. {contract['message']}"
+
+
 def health(result: Structured, now: float) -> str:
     lines = [f"{result['service']} {result['version']}, pid {result['pid']}, up {duration(result['uptime_seconds'])}"]
     transports = result.get("transports")
@@ -53,6 +61,8 @@ def health(result: Structured, now: float) -> str:
             f"{transports['stdio']['bridges']} stdio bridges"
         )
     lines.append(extension(result["extension"]))
+    if mismatch := contract_mismatch(result["extension"]):
+        lines.append(mismatch)
     buffers = ", ".join(
         f"{b['name']} {b['entries']}/{b['max_entries']}" + (f" ({b['evicted']} evicted)" if b["evicted"] else "")
         for b in result["buffers"]
