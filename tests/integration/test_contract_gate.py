@@ -13,6 +13,7 @@ import pytest
 from gasoline_codegen.build import spec_at
 from gasoline_codegen.compat.gate import findings_between, releases_by_family
 from gasoline_codegen.compat.releases import load_releases
+from gasoline_codegen.compat.versions import newest_first
 from gasoline_codegen.generate import files_on_disk
 from gasoline_codegen.specload import SpecError
 
@@ -43,6 +44,11 @@ def raise_version(root: Path, family: str) -> str:
     if family == "control":
         edit(root, CONTROL, "version: 1.1.0", f"version: {version}.0")
     return version
+
+
+def released(root: Path, family: str) -> str:
+    """The family's latest release."""
+    return newest_first([path.stem for path in (root / "spec/releases" / family).glob("*.json")])[0]
 
 
 def refused(root: Path) -> str:
@@ -120,12 +126,12 @@ def test_a_breaking_edit_of_the_control_protocol_is_refused_and_an_addition_with
 def test_a_breaking_edit_of_an_event_is_refused_with_its_path_and_an_optional_field_with_x_since_goes_through(
     repo_copy: Path,
 ) -> None:
-    raise_version(repo_copy, "extension")
+    version, base = raise_version(repo_copy, "extension"), released(repo_copy, "extension")
     edit(repo_copy, CONSOLE, "enum: [debug, log, info, warn, error]", "enum: [log, info, warn, error]")
     edit(repo_copy, CONSOLE, "  required: [type, ts, level, message]", "  required: [type, ts, level, message, url]")
     complaint = refused(repo_copy)
-    assert f"{CONSOLE}: ConsoleEvent $.level: extension 1.1 breaks release 1.0: enum-narrowed" in complaint
-    assert f"{CONSOLE}: ConsoleEvent $.url: extension 1.1 breaks release 1.0: property-required" in complaint
+    assert f"{CONSOLE}: ConsoleEvent $.level: extension {version} breaks release {base}: enum-narrowed" in complaint
+    assert f"{CONSOLE}: ConsoleEvent $.url: extension {version} breaks release {base}: property-required" in complaint
     for path in (repo_copy / CONSOLE, repo_copy / CONTRACTS):
         path.write_text((ROOT / path.relative_to(repo_copy)).read_text(encoding="utf-8"), encoding="utf-8")
     raise_version(repo_copy, "extension")
@@ -133,10 +139,16 @@ def test_a_breaking_edit_of_an_event_is_refused_with_its_path_and_an_optional_fi
         repo_copy,
         CONSOLE,
         "    source: {type: string,",
-        '    frame: {type: string, x-since: "1.1", description: The frame that logged it.}\n    source: {type: string,',
+        f'    frame: {{type: string, x-since: "{version}", description: The frame that logged it.}}\n'
+        "    source: {type: string,",
     )
     accepted(repo_copy)
-    assert "`ConsoleEvent` `$.frame`: frame was added in 1.1" in (repo_copy / "docs/contracts.md").read_text()
+    assert f"`ConsoleEvent` `$.frame`: frame was added in {version}" in (repo_copy / "docs/contracts.md").read_text()
+    # The tool surface reaches the event too (observe results), but the change is the extension's.
+    assert codegen(repo_copy, "release").returncode == 4
+    released_now = run_python(repo_copy, "-m", "gasoline_codegen", "--root", str(repo_copy), "release", "extension")
+    assert released_now.returncode == 0, released_now.stderr
+    accepted(repo_copy)
 
 
 def test_a_breaking_edit_of_the_config_schema_is_refused_and_an_addition_with_x_since_goes_through(
@@ -182,7 +194,7 @@ def test_a_released_version_may_not_change_at_all(repo_copy: Path) -> None:
 
 
 def test_an_addition_without_x_since_is_refused(repo_copy: Path) -> None:
-    raise_version(repo_copy, "extension")
+    version, base = raise_version(repo_copy, "extension"), released(repo_copy, "extension")
     edit(
         repo_copy,
         CONSOLE,
@@ -191,8 +203,8 @@ def test_an_addition_without_x_since_is_refused(repo_copy: Path) -> None:
     )
     (problem,) = refusals(repo_copy)
     assert (
-        "ConsoleEvent $.frame: extension 1.1 breaks release 1.0: property-added-unmarked: frame was added: no x-since"
-        in problem
+        f"ConsoleEvent $.frame: extension {version} breaks release {base}: property-added-unmarked: "
+        "frame was added: no x-since" in problem
     )
 
 

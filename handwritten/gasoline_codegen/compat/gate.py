@@ -94,6 +94,29 @@ class _Gate:
         self.owners = owners(spec)
         self.bases = {f.name: base_release(f, releases.get(f.name, {})) for f in spec.contracts}
         self.refusals: dict[tuple[str, ...], Problem] = {}
+        self._changes: dict[str, list[Finding]] = {}
+
+    def changes(self, family: ContractFamily) -> list[Finding]:
+        """The family's changes since its base release (none without one), computed once."""
+        if family.name not in self._changes:
+            base = self.bases[family.name]
+            self._changes[family.name] = (
+                []
+                if base is None or parse(family.version) < parse(base.version)
+                else compare(
+                    view_of(base.contract, family),
+                    view_of(current_contract(self.spec, family), family),
+                    lambda message: compatibility_of(family, message),
+                )
+            )
+        return self._changes[family.name]
+
+    def _judged(self, owner: ContractFamily, finding: Finding) -> tuple[Finding | None, ContractFamily | None]:
+        """A change of the owner's own since its release, judged by the owner's versions."""
+        owner_base = self.bases[owner.name]
+        if owner_base is None:
+            return None, None
+        return judge_addition(finding, owner_base.version, owner.version), owner
 
     def family(self, family: ContractFamily) -> list[Problem]:
         at = f"$.families.{family.name}"
@@ -106,29 +129,30 @@ class _Gate:
         base = self.bases[family.name]
         if base is None or parse(family.version) < parse(base.version):
             return problems
-        found = compare(
-            view_of(base.contract, family),
-            view_of(current_contract(self.spec, family), family),
-            lambda message: compatibility_of(family, message),
-        )
         accepted = {(b.message, b.path, b.rule): b for b in family.accepted_breaks}
         matched: set[tuple[str, str, str]] = set()
-        for finding in found:
+        for finding in self.changes(family):
             owner = self.owners.get(finding.change.where.split(" (was ")[0], family)
-            owner_base = self.bases[owner.name]
-            if owner_base is None:
+            key = _key(finding)
+            if owner is family or key in {_key(f) for f in self.changes(owner)}:
+                judged, judge = self._judged(owner, finding)
+            else:  # released by its owner already: new to this family, which only its breaks concern
+                judged, judge = judge_addition(finding, "0.0", owner.version), family
+                if not judged.breaking:
+                    continue
+            if judged is None or judge is None:
                 continue
-            finding = judge_addition(finding, owner_base.version, owner.version)
-            change = finding.change
-            key = (change.where, change.path, change.rule)
-            if owner.version == owner_base.version:
-                headline = f"changes the released {owner.name} {owner.version}; raise its version in {CONTRACTS_FILE}"
-                self.refusals.setdefault(("released", *key), _problem(self.spec, owner, finding, headline))
-            elif finding.breaking and key in accepted:
+            judge_base = self.bases[judge.name]
+            assert judge_base is not None
+            key = _key(judged)
+            if judge.version == judge_base.version and judge is owner:
+                headline = f"changes the released {judge.name} {judge.version}; raise its version in {CONTRACTS_FILE}"
+                self.refusals.setdefault(("released", *key), _problem(self.spec, judge, judged, headline))
+            elif judged.breaking and key in accepted:
                 matched.add(key)
-            elif finding.breaking:
-                headline = f"{owner.name} {owner.version} breaks release {owner_base.version}"
-                self.refusals.setdefault(("breaking", *key), _problem(self.spec, owner, finding, headline))
+            elif judged.breaking:
+                headline = f"{judge.name} {judge.version} breaks release {judge_base.version}"
+                self.refusals.setdefault(("breaking", *key), _problem(self.spec, judge, judged, headline))
         for message, path, rule in sorted(accepted.keys() - matched):
             problems.append(
                 Problem(
@@ -138,6 +162,10 @@ class _Gate:
                 )
             )
         return problems
+
+
+def _key(finding: Finding) -> tuple[str, str, str]:
+    return finding.change.where, finding.change.path, finding.change.rule
 
 
 def _declaration_problems(spec: Spec, family: ContractFamily, releases: dict[str, Release]) -> list[str]:
