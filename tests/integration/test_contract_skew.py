@@ -116,6 +116,21 @@ def test_a_newer_minor_version_loses_only_the_fields_the_daemon_does_not_know(da
     assert "timing" not in stored and stored["requestHeaders"] == body["requestHeaders"]
 
 
+def test_a_newer_minor_sync_and_batch_lose_their_own_unknown_fields(daemon: Daemon, bridge: Bridge) -> None:
+    future = {"contract_version": NEWER_MINOR, "battery_saver": True}
+    answer = sync(
+        daemon, **future, tab={"id": 7, "url": "http://localhost/", "title": "t", "tracked": True, "pinned": 1}
+    )
+    assert answer["contract"]["status"] == "compatible"
+    batch = {"events": [console(1, "kept")], "compression": "none", **future}
+    status, result = post_as_extension(daemon.port, "/events", batch)
+    assert (status, result) == (200, {"accepted": 1, "rejected": []})
+    assert [entry["message"] for entry in observe(bridge, "logs")["entries"]] == ["kept"]
+    current = {"contract_version": EXTENSION_CONTRACT, "battery_saver": True}
+    status, refusal = post_as_extension(daemon.port, "/sync", {**SYNC, **current})
+    assert status == 400 and "battery_saver" in refusal["message"]
+
+
 @pytest.mark.parametrize("version", [None, "1.0", EXTENSION_CONTRACT])
 def test_an_unknown_field_is_rejected_by_an_extension_of_this_version_or_older(
     daemon: Daemon, bridge: Bridge, version: str | None

@@ -11,6 +11,9 @@ which side to update, and its events are not read at all.
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from pydantic import MISSING
 
 from gasoline_generated.contracts import EXTENSION_CONTRACT
@@ -20,6 +23,7 @@ from gasoline_generated.policy import LIMITS
 # An extension that does not say which version it speaks is built to the first release, which had
 # no contract_version field.
 UNSTATED_VERSION = "1.0"
+VERSION = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)")
 
 
 def spoken(contract_version: str | MISSING) -> str:
@@ -65,6 +69,13 @@ def is_newer_minor(extension: str, daemon: str = EXTENSION_CONTRACT) -> bool:
     optional fields the daemon does not know."""
     (ours_major, ours_minor), (its_major, its_minor) = major_minor(daemon), major_minor(extension)
     return its_major == ours_major and its_minor > ours_minor
+
+
+def written_newer(body: Any) -> bool:
+    """Whether a posted body (not yet validated) says it is written in a newer minor version of the
+    daemon's contract, so that fields the daemon does not know are left out before it is read."""
+    version = body.get("contract_version") if isinstance(body, dict) else None
+    return isinstance(version, str) and VERSION.fullmatch(version) is not None and is_newer_minor(version)
 
 
 def is_other_major(extension: str, daemon: str = EXTENSION_CONTRACT) -> bool:

@@ -45,7 +45,7 @@ def readable_events(batch: EventBatch) -> list[Any]:
         raise UnreadableBatch(
             f"events of extension contract {version} are not read: {extension_contract(version).message}"
         )
-    return [known_fields(event) for event in batch.events] if is_newer_minor(version) else batch.events
+    return [known_fields(event, CaptureEvent) for event in batch.events] if is_newer_minor(version) else batch.events
 
 
 def ingest_batch(events: list[Any], store: CaptureStore, redactor: Redactor) -> IngestResult:

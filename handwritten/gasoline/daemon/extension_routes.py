@@ -8,9 +8,10 @@ from typing import Generic
 import falcon
 from pydantic import MISSING, BaseModel
 
-from gasoline.capture.contract import extension_contract
+from gasoline.capture.contract import extension_contract, written_newer
 from gasoline.capture.extension import ExtensionLink
 from gasoline.capture.ingest import UnreadableBatch, ingest_batch, readable_events
+from gasoline.capture.known_fields import known_fields
 from gasoline.capture.store import CaptureStore
 from gasoline.commands.channel import CommandChannel
 from gasoline.core.missing import given
@@ -27,8 +28,9 @@ def from_extension(req: falcon.Request) -> None:
 
 
 class ExtensionRoute(Generic[Body]):
-    """Reads the body as its spec model, answers a refused request as a RequestError, and leaves
-    the rest to `handle`."""
+    """Reads the body as its spec model (without the fields it does not know, from an extension of
+    a newer minor contract version), answers a refused request as a RequestError, and leaves the
+    rest to `handle`."""
 
     body_model: type[Body]
     max_body_bytes = LIMITS.ingest.max_body_bytes
@@ -36,7 +38,8 @@ class ExtensionRoute(Generic[Body]):
     def on_post(self, req: falcon.Request, resp: falcon.Response) -> None:
         try:
             from_extension(req)
-            body = parse(self.body_model, read_json(req, self.max_body_bytes))
+            data = read_json(req, self.max_body_bytes)
+            body = parse(self.body_model, known_fields(data, self.body_model) if written_newer(data) else data)
             resp.media = self.handle(body).model_dump(mode="json")
         except RequestRefused as refusal:
             refused(req, resp, refusal)
