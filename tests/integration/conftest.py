@@ -15,7 +15,16 @@ from gasoline_generated.dispatch import MODES
 from ..fakes.model_provider import FakeProvider
 from .browsers import chromium_with_extension, switch_on
 from .fixture_site import fixture_site
-from .processes import Bridge, Daemon, free_port, kill_daemons_of, running_bridge, running_daemon
+from .processes import (
+    Bridge,
+    Daemon,
+    free_port,
+    health,
+    kill_daemons_of,
+    running_bridge,
+    running_daemon,
+    wait_for,
+)
 
 PILOT_MODES = [entry.mode for entry in MODES.values() if "ai_web_pilot" in entry.gates and entry.published]
 
@@ -115,4 +124,11 @@ def pilot_chromium(pilot_daemon: Daemon, tmp_path: Path) -> Iterator[BrowserCont
     """Chromium with AI Web Pilot switched on in the popup, as its user would."""
     with chromium_with_extension(pilot_daemon.port, tmp_path) as context:
         switch_on(context, "#ai-web-pilot")
+        wait_for(lambda: pilot_on(pilot_daemon.port), 15, "the daemon to hear that AI Web Pilot is on")
         yield context
+
+
+def pilot_on(port: int) -> bool:
+    """Whether the extension's last sync told the daemon that AI Web Pilot is on."""
+    extension = (health(port) or {}).get("extension", {})
+    return bool(extension.get("settings", {}).get("aiWebPilotEnabled"))
