@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import replace
+from typing import NamedTuple
 
 from ..model import ContractFamily, Release, Spec
 from ..specload import Problem
@@ -85,6 +86,12 @@ def check_contracts(spec: Spec) -> list[Problem]:
     return problems + list(gate.refusals.values())
 
 
+class Verdict(NamedTuple):
+    finding: Finding  # additions judged by the judge's versions
+    judge: ContractFamily
+    owned: bool  # the judge owns the change: its version must have moved since its release
+
+
 class _Gate:
     """Judges every family's changes; a change of a definition another family owns is judged by
     that family's versions, with the directions of every family that reaches it, and said once."""
@@ -111,12 +118,18 @@ class _Gate:
             )
         return self._changes[family.name]
 
-    def _judged(self, owner: ContractFamily, finding: Finding) -> tuple[Finding | None, ContractFamily | None]:
-        """A change of the owner's own since its release, judged by the owner's versions."""
+    def _verdict(self, family: ContractFamily, finding: Finding) -> Verdict | None:
+        """Who judges a change the family sees. The family that owns its definition, by its own
+        versions, when the change is that family's since its release; when its owner released it
+        already, the change is new only to this family, which only a break of it concerns."""
+        owner = self.owners.get(finding.change.where.split(" (was ")[0], family)
         owner_base = self.bases[owner.name]
-        if owner_base is None:
-            return None, None
-        return judge_addition(finding, owner_base.version, owner.version), owner
+        if owner is family or _key(finding) in {_key(f) for f in self.changes(owner)}:
+            if owner_base is None:
+                return None
+            return Verdict(judge_addition(finding, owner_base.version, owner.version), owner, owned=True)
+        judged = judge_addition(finding, "0.0", owner.version)
+        return Verdict(judged, family, owned=False) if judged.breaking else None
 
     def family(self, family: ContractFamily) -> list[Problem]:
         at = f"$.families.{family.name}"
@@ -132,20 +145,14 @@ class _Gate:
         accepted = {(b.message, b.path, b.rule): b for b in family.accepted_breaks}
         matched: set[tuple[str, str, str]] = set()
         for finding in self.changes(family):
-            owner = self.owners.get(finding.change.where.split(" (was ")[0], family)
-            key = _key(finding)
-            if owner is family or key in {_key(f) for f in self.changes(owner)}:
-                judged, judge = self._judged(owner, finding)
-            else:  # released by its owner already: new to this family, which only its breaks concern
-                judged, judge = judge_addition(finding, "0.0", owner.version), family
-                if not judged.breaking:
-                    continue
-            if judged is None or judge is None:
+            verdict = self._verdict(family, finding)
+            if verdict is None:
                 continue
+            judged, judge = verdict.finding, verdict.judge
             judge_base = self.bases[judge.name]
-            assert judge_base is not None
+            assert judge_base is not None  # a judge has a release: the family, or an owner with one
             key = _key(judged)
-            if judge.version == judge_base.version and judge is owner:
+            if verdict.owned and judge.version == judge_base.version:
                 headline = f"changes the released {judge.name} {judge.version}; raise its version in {CONTRACTS_FILE}"
                 self.refusals.setdefault(("released", *key), _problem(self.spec, judge, judged, headline))
             elif judged.breaking and key in accepted:
