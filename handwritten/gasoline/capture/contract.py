@@ -11,7 +11,6 @@ which side to update, and its events are not read at all.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from pydantic import MISSING
@@ -23,7 +22,6 @@ from gasoline_generated.policy import LIMITS
 # An extension that does not say which version it speaks is built to the first release, which had
 # no contract_version field.
 UNSTATED_VERSION = "1.0"
-VERSION = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)")
 
 
 def spoken(contract_version: str | MISSING) -> str:
@@ -75,7 +73,10 @@ def written_newer(body: Any) -> bool:
     """Whether a posted body (not yet validated) says it is written in a newer minor version of the
     daemon's contract, so that fields the daemon does not know are left out before it is read."""
     version = body.get("contract_version") if isinstance(body, dict) else None
-    return isinstance(version, str) and VERSION.fullmatch(version) is not None and is_newer_minor(version)
+    try:
+        return isinstance(version, str) and is_newer_minor(version)
+    except ValueError:  # not MAJOR.MINOR: validation says so
+        return False
 
 
 def is_other_major(extension: str, daemon: str = EXTENSION_CONTRACT) -> bool:

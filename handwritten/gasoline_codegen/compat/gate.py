@@ -18,7 +18,7 @@ from ..specload import Problem
 from .diff import compare
 from .rules import ADDITIONS, Finding
 from .versions import major, newest_first, parse
-from .views import compatibility_of, current_contract, view_of
+from .views import ContractView, compatibility_of, current_contract, view_of
 
 CONTRACTS_FILE = "spec/contracts.yaml"
 DOCS = "docs/contracts.md"
@@ -65,11 +65,11 @@ def judge_addition(finding: Finding, base: str, version: str) -> Finding:
     return replace(finding, change=replace(change, rule=ADDITIONS[change.rule], detail=detail))
 
 
-def owners(spec: Spec) -> dict[str, ContractFamily]:
+def owners(spec: Spec, views: dict[str, ContractView]) -> dict[str, ContractFamily]:
     """Each named definition's family: the first in spec/contracts.yaml whose contract reaches it."""
     found: dict[str, ContractFamily] = {}
     for family in spec.contracts:
-        for name in view_of(current_contract(spec, family), family).definitions:
+        for name in views[family.name].definitions:
             found.setdefault(name, family)
     return found
 
@@ -98,7 +98,8 @@ class _Gate:
 
     def __init__(self, spec: Spec, releases: dict[str, dict[str, Release]]) -> None:
         self.spec, self.releases = spec, releases
-        self.owners = owners(spec)
+        self.views = {f.name: view_of(current_contract(spec, f), f) for f in spec.contracts}
+        self.owners = owners(spec, self.views)
         self.bases = {f.name: base_release(f, releases.get(f.name, {})) for f in spec.contracts}
         self.refusals: dict[tuple[str, ...], Problem] = {}
         self._changes: dict[str, list[Finding]] = {}
@@ -112,7 +113,7 @@ class _Gate:
                 if base is None or parse(family.version) < parse(base.version)
                 else compare(
                     view_of(base.contract, family),
-                    view_of(current_contract(self.spec, family), family),
+                    self.views[family.name],
                     lambda message: compatibility_of(family, message),
                 )
             )
