@@ -3,6 +3,7 @@
 // Every listener is registered at the top level, so a worker woken by an event finds its listener.
 import { AI_WEB_PILOT_KEY, CAPTURE_SETTING_KEYS } from "./shared/settings";
 import { DAEMON_PORT_KEY } from "./shared/daemon-port";
+import { PAIRING_TOKEN_KEY } from "./shared/pairing";
 import { DIALOG_MESSAGE, EVENTS_MESSAGE, PAGE_CONFIG_MESSAGE, SYNC_NOW_MESSAGE, type WorkerRequest } from "./shared/messages";
 import { TRACKING_KEYS } from "./shared/tracking";
 import { receiveDialogSignal } from "./background/commands/effects";
@@ -10,7 +11,7 @@ import { receiveEvents } from "./background/event-intake";
 import { queueRestored } from "./background/event-queue";
 import { scheduleUpload } from "./background/event-uploader";
 import { HEARTBEAT_ALARM, startHeartbeat } from "./background/heartbeat";
-import { settings, trackedTabId } from "./background/state";
+import { pairingToken, settings, trackedTabId } from "./background/state";
 import { keepPolling, requestSync, syncNow } from "./background/sync";
 import { forgetClosedTab } from "./background/target-tab";
 import { pageConfig } from "./background/page-config";
@@ -48,6 +49,10 @@ chrome.storage.onChanged.addListener((changes, area) => {
     requestSync();
   }
   if (area === "local" && changed([DAEMON_PORT_KEY])) requestSync();
+  if (area === "local" && changed([PAIRING_TOKEN_KEY])) {
+    pairingToken.invalidate();
+    requestSync(); // paired: syncing, and with it uploading what was kept, resumes at once
+  }
 });
 
 chrome.tabs.onRemoved.addListener((tabId) => {

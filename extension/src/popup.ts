@@ -1,7 +1,9 @@
 // The popup: daemon status (with a warning when the daemon says the extension's contract does not
-// fit its own, and what to update), the three switches, and Track This Page.
+// fit its own, and what to update; and, while the daemon does not know this extension as paired,
+// the field for the code `gasoline pair` shows), the three switches, and Track This Page.
 import { readDaemonPort } from "./shared/daemon-port";
 import { CONNECTION_STATUS_KEY, SYNC_NOW_MESSAGE, type ConnectionStatus, type WorkerRequest } from "./shared/messages";
+import { codeInAddress, pairExtension } from "./shared/pairing";
 import {
   AI_WEB_PILOT_KEY,
   CAPTURE_SETTING_DEFAULTS,
@@ -19,15 +21,22 @@ const pilotBox = document.getElementById("ai-web-pilot") as HTMLInputElement;
 const trackButton = document.getElementById("track-button") as HTMLButtonElement;
 const trackedLine = document.getElementById("tracked") as HTMLElement;
 const panelButton = document.getElementById("panel-button") as HTMLButtonElement;
+const pairForm = document.getElementById("pair-form") as HTMLFormElement;
+const pairCode = document.getElementById("pair-code") as HTMLInputElement;
+const pairMessage = document.getElementById("pair-message") as HTMLElement;
 
 const extensionPagePrefix = chrome.runtime.getURL("");
 
 function showStatus(status: ConnectionStatus): void {
   const daemon = status.daemonVersion ? `Gasoline ${status.daemonVersion}` : "Gasoline";
+  const unpaired = status.paired === false;
   statusLine.textContent = status.connected
     ? `Connected to ${daemon} on port ${status.port}`
-    : `Daemon not reachable on port ${status.port}`;
-  statusLine.className = `status ${status.connected ? "connected" : "unreachable"}`;
+    : unpaired
+      ? `Not paired with the daemon on port ${status.port}`
+      : `Daemon not reachable on port ${status.port}`;
+  statusLine.className = `status ${status.connected ? "connected" : unpaired ? "unpaired" : "unreachable"}`;
+  pairForm.hidden = !unpaired;
   const mismatch = status.connected && status.contract?.status !== "compatible" ? status.contract : undefined;
   contractWarning.textContent = mismatch ? `⚠ ${mismatch.message}` : "";
   contractWarning.hidden = !mismatch;
@@ -88,6 +97,23 @@ function saveCaptureSetting(change: Partial<CaptureSettings>): void {
   void chrome.storage.local.set(change);
 }
 
+async function pairWith(code: string): Promise<void> {
+  pairMessage.textContent = "";
+  try {
+    await pairExtension(code);
+    pairCode.value = "";
+    await refreshStatus();
+  } catch (error) {
+    pairMessage.textContent = error instanceof Error ? error.message : String(error);
+    pairCode.select();
+  }
+}
+
+pairForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  void pairWith(pairCode.value);
+});
+
 webSocketsBox.addEventListener("change", () => saveCaptureSetting({ captureWebSockets: webSocketsBox.checked }));
 bodiesBox.addEventListener("change", () => saveCaptureSetting({ captureNetworkBodies: bodiesBox.checked }));
 // The only place anything turns AI Web Pilot on: a person clicking this box.
@@ -114,4 +140,6 @@ setSwitches(CAPTURE_SETTING_DEFAULTS, false);
 for (const box of [webSocketsBox, bodiesBox, pilotBox]) box.disabled = true;
 void showSwitches();
 void showTracking();
-void refreshStatus();
+// popup.html#pair=XXXX-XXXX (the command line opens it so) pairs with that code as if it were typed.
+const codeGiven = codeInAddress();
+void (codeGiven ? pairWith(codeGiven) : refreshStatus());

@@ -3,15 +3,15 @@
 // approvals with the person's clicks (a human channel, like the command line). Its states are
 // those of the runtime spec: idle, connecting, ready, needs_approval, degraded, error.
 import type { Approval, PanelStatus, ProviderHealth, SessionEvent } from "../../generated/ts/messages";
-import { PanelApi, PanelApiError, pair } from "./panel/daemon-api";
+import { PanelApi, PanelApiError } from "./panel/daemon-api";
 import { follow } from "./panel/event-stream";
 import { Timeline } from "./panel/timeline";
 import { readDaemonPort } from "./shared/daemon-port";
+import { PAIRING_TOKEN_KEY, codeInAddress, forgetPairing, pairExtension, readPairingToken } from "./shared/pairing";
 
 type PanelState = "idle" | "connecting" | "ready" | "needs_approval" | "degraded" | "error";
 type Provider = ProviderHealth["provider"];
 
-const TOKEN_KEY = "panelToken";
 const SESSION_KEY = "panelSessionId";
 const STATUS_EVERY_MS = 5000;
 
@@ -80,9 +80,17 @@ function show(view: "pairing" | "conversation"): void {
   conversation.hidden = composer.hidden = view !== "conversation";
 }
 
+let starting: Promise<void> | undefined;
+
+/** Start once at a time: a pairing here and its echo in storage must not open two sessions. */
+function begin(): Promise<void> {
+  starting ??= start().finally(() => (starting = undefined));
+  return starting;
+}
+
 async function start(): Promise<void> {
   const port = await readDaemonPort();
-  const token = (await chrome.storage.local.get(TOKEN_KEY))[TOKEN_KEY] as string | undefined;
+  const token = await readPairingToken();
   if (!token) {
     show("pairing");
     showState();
@@ -135,7 +143,8 @@ function onConnected(up: boolean, why?: string): void {
 }
 
 async function unpaired(why: string): Promise<void> {
-  await chrome.storage.local.remove([TOKEN_KEY, SESSION_KEY]);
+  await forgetPairing();
+  await chrome.storage.local.remove(SESSION_KEY);
   following?.abort();
   api = undefined;
   sessionId = undefined;
@@ -215,18 +224,11 @@ async function download(format: "json" | "markdown"): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
-/** Pair with a code as the person typed it (any case, with or without its dash). */
-async function pairWith(typed: string): Promise<void> {
-  const raw = typed.trim().toUpperCase().replace(/[^A-Z0-9]/g, "");
-  const paired = await pair(await readDaemonPort(), `${raw.slice(0, 4)}-${raw.slice(4, 8)}`);
-  await chrome.storage.local.set({ [TOKEN_KEY]: paired.token });
-}
-
 pairForm.addEventListener("submit", (event) => {
   event.preventDefault();
   pairMessage.textContent = "";
-  void pairWith(pairCode.value)
-    .then(() => start())
+  void pairExtension(pairCode.value)
+    .then(() => begin())
     .catch((error: unknown) => {
       pairMessage.textContent = error instanceof Error ? error.message : String(error);
       pairCode.select();
@@ -255,16 +257,19 @@ byId("export-json").addEventListener("click", () => void download("json"));
 byId("export-markdown").addEventListener("click", () => void download("markdown"));
 byId("new-session").addEventListener("click", () => void connect(true));
 
-/** sidepanel.html#pair=XXXX-XXXX pairs with that code as if it were typed (a page cannot open an
- *  extension's page, so only the person, or their command line, can). */
+/** sidepanel.html#pair=XXXX-XXXX pairs with that code as if it were typed. */
 async function opened(): Promise<void> {
-  const code = new URLSearchParams(location.hash.slice(1)).get("pair");
+  const code = codeInAddress();
   if (code) {
-    history.replaceState(null, "", location.pathname);
-    await pairWith(code).catch((error: unknown) => (pairMessage.textContent = String(error)));
+    await pairExtension(code).catch((error: unknown) => (pairMessage.textContent = String(error)));
   }
-  await start();
+  await begin();
 }
+
+// Paired elsewhere (the popup) while this panel waits for a code: carry on as paired.
+chrome.storage.onChanged.addListener((changes, area) => {
+  if (area === "local" && changes[PAIRING_TOKEN_KEY]?.newValue && !api) void begin();
+});
 
 setInterval(() => void refreshStatus(), STATUS_EVERY_MS);
 void opened();

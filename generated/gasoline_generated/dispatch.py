@@ -33,7 +33,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         mode="backend_state",
         mode_key="what",
         published=True,
-        summary="A backend service's values, operations or reachability.",
+        summary="A service's values, operations or health.",
         mutation="read_only",
         mutation_rules=(),
         gates=(),
@@ -247,7 +247,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         mode="backend_control",
         mode_key="action",
         published=True,
-        summary="Run a backend service's operation (reset, seed, fail), audited.",
+        summary="Run a service's operation (reset, seed, fail).",
         mutation="destructive",
         mutation_rules=(MutationRule("shadow_mode", True, "read_only"), MutationRule("dry_run", True, "read_only")),
         gates=("approval",),
@@ -290,6 +290,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         params_model=models.InteractCodeModifyParams,
         result_model=models.InteractCodeModifyResult,
         scope=("file", "file_path"),
+        assessed=True,
     ),
     ("interact", "code_read"): ModeEntry(
         tool="interact",
@@ -486,6 +487,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         params_model=models.InteractRunTestsParams,
         result_model=models.InteractRunTestsResult,
         scope=("command", "test_command"),
+        assessed=True,
     ),
     ("interact", "save_state"): ModeEntry(
         tool="interact",
@@ -627,7 +629,7 @@ def handler_table(handlers: ToolHandlers, browser: CommandForwarder) -> dict[tup
         ),
         ("interact", "click"): ModeHandler(browser.forward),
         ("interact", "code_modify"): ModeHandler(
-            handlers.interact.code_modify, handlers.interact.describe_code_modify
+            handlers.interact.code_modify, assess=handlers.interact.assess_code_modify
         ),
         ("interact", "code_read"): ModeHandler(handlers.interact.code_read),
         ("interact", "code_rollback"): ModeHandler(
@@ -643,7 +645,7 @@ def handler_table(handlers: ToolHandlers, browser: CommandForwarder) -> dict[tup
         ("interact", "new_tab"): ModeHandler(browser.forward),
         ("interact", "refresh"): ModeHandler(browser.forward),
         ("interact", "run_tests"): ModeHandler(
-            handlers.interact.run_tests, handlers.interact.describe_run_tests
+            handlers.interact.run_tests, assess=handlers.interact.assess_run_tests
         ),
         ("interact", "save_state"): ModeHandler(browser.forward),
         ("interact", "type"): ModeHandler(browser.forward),

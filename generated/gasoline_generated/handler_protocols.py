@@ -25,7 +25,7 @@ class ObserveModes(Protocol):
         ...
 
     def backend_state(self, params: models.ObserveBackendStateParams, ctx: CallContext) -> models.ObserveBackendStateResult:
-        """A backend service's values, operations or reachability."""
+        """A service's values, operations or health."""
         ...
 
     def command_result(self, params: models.ObserveCommandResultParams, ctx: CallContext) -> models.ObserveCommandResultResult:
@@ -81,7 +81,7 @@ class InteractModes(Protocol):
     """The hand-written modes of `interact` (spec/tools/interact/), provided by gasoline.handlers.interact."""
 
     def backend_control(self, params: models.InteractBackendControlParams, ctx: CallContext) -> models.InteractBackendControlResult:
-        """Run a backend service's operation (reset, seed, fail), audited."""
+        """Run a service's operation (reset, seed, fail)."""
         ...
 
     def assess_backend_control(self, params: models.InteractBackendControlParams, ctx: CallContext) -> Assessment:
@@ -92,8 +92,8 @@ class InteractModes(Protocol):
         """Edit a file by lines or exact text; staged, never committed."""
         ...
 
-    def describe_code_modify(self, params: models.InteractCodeModifyParams) -> str:
-        """What this call of code_modify would do, in plain words, for the person asked to approve it."""
+    def assess_code_modify(self, params: models.InteractCodeModifyParams, ctx: CallContext) -> Assessment:
+        """What this call of code_modify would do: its mutation class and the words for an approval."""
         ...
 
     def code_read(self, params: models.InteractCodeReadParams, ctx: CallContext) -> models.InteractCodeReadResult:
@@ -116,8 +116,8 @@ class InteractModes(Protocol):
         """Run the project's tests: counts and failures."""
         ...
 
-    def describe_run_tests(self, params: models.InteractRunTestsParams) -> str:
-        """What this call of run_tests would do, in plain words, for the person asked to approve it."""
+    def assess_run_tests(self, params: models.InteractRunTestsParams, ctx: CallContext) -> Assessment:
+        """What this call of run_tests would do: its mutation class and the words for an approval."""
         ...
 
     def upload(self, params: models.InteractUploadParams, ctx: CallContext) -> models.UploadResult:

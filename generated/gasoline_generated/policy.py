@@ -285,6 +285,9 @@ class McpLimits:
     request_workers: Final = 64
     """Requests from stdio and the local socket served at once; more wait their turn. (count)"""
 
+    bridge_calls_in_flight: Final = 256
+    """Calls a stdio bridge has sent the daemon and not yet had answered; past them the bridge reads no more of its client's input until one is answered (backpressure through the pipe). (count)"""
+
     http_threads: Final = 16
     """MCP requests over HTTP the daemon serves at once (long calls, streams and quick calls together); more wait their turn. (count)"""
 
@@ -299,7 +302,13 @@ class PanelLimits:
     """How long a pairing code from `gasoline pair` can be used. (seconds)"""
 
     pairing_attempts: Final = 5
-    """Wrong codes sent to the pairing route before every code still open is withdrawn. (count)"""
+    """Wrong codes one source (the local user that connects, with the request's Origin) may send in a row; past them it waits pairing_guess_seconds for each next one. Wrong codes never withdraw an open code. (count)"""
+
+    pairing_guess_seconds: Final = 10
+    """How often a source that has sent its pairing_attempts wrong codes may try one more. (seconds)"""
+
+    pairing_wrong_codes: Final = 300
+    """Wrong codes all sources together may send in a row, and again in each pairing_code_seconds; past them every source waits. With 32^8 codes, guessing an open one stays below one chance in a billion. (count)"""
 
     session_idle_seconds: Final = 86400
     """A session unused this long is closed and its log removed. (seconds)"""
@@ -334,8 +343,17 @@ class PanelLimits:
     stream_seconds: Final = 60
     """How long one event stream stays open; the panel opens the next from its cursor, so no thread is held for ever. (seconds)"""
 
-    threads: Final = 8
-    """Requests to the panel's routes (streams included) served at once, on threads of their own, apart from MCP calls and the extension's routes. (count)"""
+    threads: Final = 12
+    """Requests to the panel's routes (streams included) served at once, on threads of their own, apart from MCP calls and the extension's routes; streams hold at most panel.streams of them, so the rest always answer the panel's other routes. (count)"""
+
+    streams: Final = 8
+    """Event streams open at once, from every panel; one more is refused (503, with Retry-After) until one ends. Fewer than panel.threads. (count)"""
+
+    panel_streams: Final = 4
+    """Event streams one paired panel (its token) may have open at once; one more is refused like one past panel.streams. (count)"""
+
+    stream_retry_seconds: Final = 2
+    """The Retry-After of a refused stream: a stream whose panel went away frees its place within about panel.stream_keepalive_ms. (seconds)"""
 
     watch_steps: Final = 3
     """Model requests one run started by agent_watch makes at most. (count)"""

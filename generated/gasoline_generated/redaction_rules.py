@@ -35,9 +35,10 @@ CLASSES: Final[dict[str, str]] = {
     "user_pattern": "Patterns from the project's .gasoline/config.yaml.",
 }
 RULES: Final[tuple[Rule, ...]] = (
-    Rule("private_key_block", "private_key", "-----BEGIN [A-Z ]*PRIVATE KEY-----[\\s\\S]*?-----END [A-Z ]*PRIVATE KEY-----", False, (0,), None, (), False),
+    Rule("private_key_block", "private_key", "-{4,5} ?BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)? ?-{4,5}(?:[\\s\\S]*?-{4,5} ?END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)? ?-{4,5}|[A-Za-z0-9+/=\\s\\\\:,.-]*)", False, (0,), None, (), False),
     Rule("jwt", "auth_token", "\\beyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}", False, (0,), None, (), False),
     Rule("bearer_credential", "auth_token", "\\bbearer\\s+([A-Za-z0-9._~+/-]{12,}=*)", True, (1,), "token_like", (), False),
+    Rule("authorization_token", "auth_token", "\\bauthorization[\"']?\\s*[:=]\\s*[\"']?(?:token|apikey|api-key|key|jwt|sso-key)(?:\\s+|\\s*=\\s*)(?:token\\s*=\\s*[\"']?)?([A-Za-z0-9._~+/:-]{12,}=*)", True, (1,), "token_like", (), False),
     Rule("basic_credential", "auth_token", "\\bbasic\\s+([A-Za-z0-9+/]{12,}=*)", True, (1,), "token_like", (), False),
     Rule("aws_access_key_id", "api_key", "\\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\\b", False, (0,), None, (), False),
     Rule("aws_secret_access_key", "api_key", "\\baws_?secret_?access_?key[\"']?\\s*[:=]\\s*[\"']?([A-Za-z0-9/+=]{40})", True, (1,), None, (), False),
@@ -93,9 +94,14 @@ RULES: Final[tuple[Rule, ...]] = (
     Rule("url_password", "credential", "://[^/\\s:@]*:([^/\\s@]+)@", False, (1,), None, (), False),
     Rule("cookie_header", "cookie", "\\bcookie\\s*:\\s*([^\\r\\n]+)", True, (1,), None, (), False),
     Rule("session_id_value", "session_id", "\\b(?:session_?id|sessid|sid|phpsessid|jsessionid|connect\\.sid)[\"']?\\s*[=:]\\s*[\"']?([A-Za-z0-9%._-]{8,})", True, (1,), None, ("session", "sessid", "sid", "phpsessid", "jsessionid", "connect.sid"), False),
-    Rule("csrf_value", "csrf", "\\b(?:csrf[_-]?token|xsrf[_-]?token|_csrf|authenticity_token|csrfmiddlewaretoken)[\"']?\\s*[=:]\\s*[\"']?([A-Za-z0-9+/%._-]{8,}=*)", True, (1,), None, ("csrf", "xsrf", "_csrf", "authenticity_token"), False),
-    Rule("named_secret", "credential", "(?:password|passwd|pwd|passphrase|secret|api_?key|access_?token|auth_?token|refresh_?token)[\"']?\\s*[=:]\\s*(?:\"([^\"\\r\\n]{4,})\"|'([^'\\r\\n]{4,})'|([^\\s\"'&,;<>]{4,}))", True, (1, 2, 3), "not_path", ("pass", "pwd", "secret", "api_key", "apikey", "access_token", "accesstoken", "auth_token", "authtoken", "refresh_token", "refreshtoken"), False),
-    Rule("csrf_html_attribute", "csrf", "(?:(?:csrf|xsrf|authenticity|_token)[a-z_-]*[\"']\\s+(?:content|value)\\s*=\\s*[\"']([^\"'<>\\s]{8,})|(?:content|value)\\s*=\\s*[\"']([^\"'<>\\s]{8,})[\"']\\s+name\\s*=\\s*[\"'][a-z_-]*(?:csrf|xsrf|authenticity|_token))", True, (1, 2), None, ("csrf", "xsrf", "authenticity", "_token"), False),
+    Rule("csrf_value", "csrf", "\\b(?:csrf[_-]?token|xsrf[_-]?token|_csrf|_xsrf|authenticity_token|csrfmiddlewaretoken|__requestverificationtoken)[\"']?\\s*[=:]\\s*[\"']?([A-Za-z0-9+/%._-]{8,}=*)", True, (1,), None, ("csrf", "xsrf", "authenticity_token", "requestverificationtoken"), False),
+    Rule("named_secret", "credential", "(?:password|passwd|pwd|passphrase|secret)[\"']?\\s*[=:]\\s*(?:\"([^\"\\r\\n]{4,})\"|'([^'\\r\\n]{4,})'|((?:[^\\s\"'&,;<>]|(?:&amp;)*&(?:lt|gt|quot|apos|nbsp|#[0-9]{1,5}|#x[0-9a-f]{1,4});){4,}))", True, (1, 2, 3), "not_path", ("pass", "pwd", "secret"), False),
+    Rule("named_api_key", "api_key", "api[_-]?key[\"']?\\s*[=:]\\s*(?:\"([^\"\\r\\n]{4,})\"|'([^'\\r\\n]{4,})'|((?:[^\\s\"'&,;<>]|(?:&amp;)*&(?:lt|gt|quot|apos|nbsp|#[0-9]{1,5}|#x[0-9a-f]{1,4});){4,}))", True, (1, 2, 3), "not_path", ("api_key", "apikey", "api-key"), False),
+    Rule("named_token", "auth_token", "(?:access|auth|refresh|private)[_-]?token[\"']?\\s*[=:]\\s*(?:\"([^\"\\r\\n]{4,})\"|'([^'\\r\\n]{4,})'|((?:[^\\s\"'&,;<>]|(?:&amp;)*&(?:lt|gt|quot|apos|nbsp|#[0-9]{1,5}|#x[0-9a-f]{1,4});){4,}))", True, (1, 2, 3), "not_path", ("_token", "-token", "accesstoken", "authtoken", "refreshtoken", "privatetoken"), False),
+    Rule("npmrc_auth", "credential", "(?:^|[\\s:;])_auth\\s*=\\s*[\"']?([A-Za-z0-9+/]{8,}={0,2})", False, (1,), "base64_user_password", ("_auth",), False),
+    Rule("registry_auth", "credential", "\"auth\\\\?\"\\s*:\\s*\\\\?\"([A-Za-z0-9+/]{12,}={0,2})", False, (1,), "base64_user_password", (), False),
+    Rule("csrf_html_attribute", "csrf", "(?:(?:csrf|xsrf|authenticity|_token|verificationtoken)[a-z_-]*[\"']?(?:\\s+[a-z0-9:_.-]+(?:\\s*=\\s*(?:\"[^\"<>]*\"|'[^'<>]*'|[^\\s\"'<>=]+))?)*\\s+(?:content|value)\\s*=\\s*[\"']?([^\"'<>\\s]{8,})|(?:content|value)\\s*=\\s*[\"']?([^\"'<>\\s]{8,})[\"']?(?:\\s+[a-z0-9:_.-]+(?:\\s*=\\s*(?:\"[^\"<>]*\"|'[^'<>]*'|[^\\s\"'<>=]+))?)*\\s+name\\s*=\\s*[\"']?[a-z_-]*(?:csrf|xsrf|authenticity|_token|verificationtoken))", True, (1, 2), None, ("csrf", "xsrf", "authenticity", "_token", "verificationtoken"), False),
+    Rule("password_html_attribute", "credential", "(?:(?:type|name|id)\\s*=\\s*[\"']?[a-z_-]*(?:password|passwd|passphrase)[a-z_-]*[\"']?(?:\\s+[a-z0-9:_.-]+(?:\\s*=\\s*(?:\"[^\"<>]*\"|'[^'<>]*'|[^\\s\"'<>=]+))?)*\\s+value\\s*=\\s*(?:\"([^\"<>]+)\"|'([^'<>]+)'|([^\\s\"'<>=]+))|value\\s*=\\s*(?:\"([^\"<>]+)\"|'([^'<>]+)'|([^\\s\"'<>=]+))(?:\\s+[a-z0-9:_.-]+(?:\\s*=\\s*(?:\"[^\"<>]*\"|'[^'<>]*'|[^\\s\"'<>=]+))?)*\\s+(?:type|name|id)\\s*=\\s*[\"']?[a-z_-]*(?:password|passwd|passphrase))", True, (1, 2, 3, 4, 5, 6), None, ("passw", "passphrase"), False),
     Rule("payment_card", "payment_card", "(?:^|[^0-9A-Za-z_])([0-9]{4}(?:[ -]?[0-9]){9,15})\\b", False, (1,), "card_number", (" 0000",), True),
     Rule("iban", "bank_account", "\\b[A-Z]{2}[0-9]{2}(?:[A-Z0-9]{11,30}|(?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,3})?)\\b", False, (0,), "iban", ("AA00",), True),
     Rule("iban_lower_case", "bank_account", "\\b[a-z]{2}[0-9]{2}(?:[a-z0-9]{11,30}|(?: [a-z0-9]{4}){2,7}(?: [a-z0-9]{1,3})?)\\b", False, (0,), "iban", ("aa00",), True),
@@ -131,10 +137,14 @@ KEYS: Final[dict[str, str]] = {
     "x_session_id": "session_id",
     "csrf": "csrf",
     "csrf_token": "csrf",
+    "csrftoken": "csrf",
+    "x_csrftoken": "csrf",
+    "xsrf": "csrf",
     "xsrf_token": "csrf",
     "x_csrf_token": "csrf",
     "x_xsrf_token": "csrf",
     "_csrf": "csrf",
+    "_xsrf": "csrf",
     "authenticity_token": "csrf",
     "csrfmiddlewaretoken": "csrf",
     "password": "credential",
@@ -148,6 +158,7 @@ KEYS: Final[dict[str, str]] = {
     "password_confirmation": "credential",
     "otp": "credential",
     "pin": "credential",
+    "auths": "credential",
     "card_number": "payment_card",
     "cardnumber": "payment_card",
     "cc_number": "payment_card",
@@ -176,4 +187,9 @@ BASE64_PRINTABLE: Final = 0.95
 QUERY_PARAMETER: Final = "(?:^|(?<=[?&; \\t\\n\\r\\f\\v]))([^=&#; \\t\\n\\r\\f\\v\"'?/]+)=(\"[^\"]*\"?|'[^']*'?|[^&#;, \\t\\n\\r\\f\\v\"']*)"
 JSON_FIELD: Final = "\"((?:[^\"\\\\\\r\\n]|\\\\[^\\n]){1,64})\"[ \\t\\n\\r\\f\\v]*:[ \\t\\n\\r\\f\\v]*(\"(?:[^\"\\\\\\r\\n]|\\\\[^\\n])*\"?|[^ \\t\\n\\r\\f\\v,{}\\[\\]\"]+)"
 HEADER_FIELD: Final = "(?:^|(?<=[ \\t\\n\\r\\f\\v,;{(]))([A-Za-z][A-Za-z0-9_-]{0,63})[ \\t]*:[ \\t]*([^ \\t\\n\\r\\f\\v,;\"'<>]*[^ \\t\\n\\r\\f\\v,;\"'<>:])(?=[ \\t\\n\\r\\f\\v,;\"'<>]|$)"
-AUTH_SCHEMES: Final = frozenset(["basic", "bearer", "digest", "negotiate", "token"])
+AUTH_SCHEMES: Final = frozenset(["apikey", "basic", "bearer", "digest", "jwt", "negotiate", "token"])
+# Name/value pairs in structured data: the members that name, those that hold the value, and the
+# types of field that hide what is typed.
+PAIR_NAMES: Final[tuple[str, ...]] = tuple(["name", "Name", "key", "Key"])
+PAIR_VALUES: Final = frozenset(["content", "value", "Value"])
+PAIR_HIDDEN_TYPES: Final = frozenset(["password"])

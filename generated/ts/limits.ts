@@ -190,6 +190,8 @@ export const LIMITS = {
     eof_grace_ms: 10000,
     /** Requests from stdio and the local socket served at once; more wait their turn. (count) */
     request_workers: 64,
+    /** Calls a stdio bridge has sent the daemon and not yet had answered; past them the bridge reads no more of its client's input until one is answered (backpressure through the pipe). (count) */
+    bridge_calls_in_flight: 256,
     /** MCP requests over HTTP the daemon serves at once (long calls, streams and quick calls together); more wait their turn. (count) */
     http_threads: 16,
     /** Requests to the daemon's other routes (/sync, /events, /health, /approvals) served at once, on threads of their own, so calls that wait on the browser never hold the threads the extension needs. (count) */
@@ -199,8 +201,12 @@ export const LIMITS = {
   panel: {
     /** How long a pairing code from `gasoline pair` can be used. (seconds) */
     pairing_code_seconds: 300,
-    /** Wrong codes sent to the pairing route before every code still open is withdrawn. (count) */
+    /** Wrong codes one source (the local user that connects, with the request's Origin) may send in a row; past them it waits pairing_guess_seconds for each next one. Wrong codes never withdraw an open code. (count) */
     pairing_attempts: 5,
+    /** How often a source that has sent its pairing_attempts wrong codes may try one more. (seconds) */
+    pairing_guess_seconds: 10,
+    /** Wrong codes all sources together may send in a row, and again in each pairing_code_seconds; past them every source waits. With 32^8 codes, guessing an open one stays below one chance in a billion. (count) */
+    pairing_wrong_codes: 300,
     /** A session unused this long is closed and its log removed. (seconds) */
     session_idle_seconds: 86400,
     /** Sessions kept at once; a new one past this closes the one unused longest. (count) */
@@ -223,8 +229,14 @@ export const LIMITS = {
     stream_keepalive_ms: 1000,
     /** How long one event stream stays open; the panel opens the next from its cursor, so no thread is held for ever. (seconds) */
     stream_seconds: 60,
-    /** Requests to the panel's routes (streams included) served at once, on threads of their own, apart from MCP calls and the extension's routes. (count) */
-    threads: 8,
+    /** Requests to the panel's routes (streams included) served at once, on threads of their own, apart from MCP calls and the extension's routes; streams hold at most panel.streams of them, so the rest always answer the panel's other routes. (count) */
+    threads: 12,
+    /** Event streams open at once, from every panel; one more is refused (503, with Retry-After) until one ends. Fewer than panel.threads. (count) */
+    streams: 8,
+    /** Event streams one paired panel (its token) may have open at once; one more is refused like one past panel.streams. (count) */
+    panel_streams: 4,
+    /** The Retry-After of a refused stream: a stream whose panel went away frees its place within about panel.stream_keepalive_ms. (seconds) */
+    stream_retry_seconds: 2,
     /** Model requests one run started by agent_watch makes at most. (count) */
     watch_steps: 3,
     /** Tokens (asked and answered) one run started by agent_watch may spend before it stops. (count) */

@@ -14,7 +14,7 @@ export interface RedactionRule {
   flags: string;
   /** The first of these groups that took part in a match holds the secret (0: the whole match). */
   secretGroups: readonly number[];
-  validator: "card_number" | "iban" | "token_like" | "not_path" | "labeled_token" | null;
+  validator: "card_number" | "iban" | "token_like" | "not_path" | "labeled_token" | "base64_user_password" | null;
   /** Texts one of which every match contains: a text with none is not scanned (none listed: scan it all). */
   anchors: readonly string[];
   /** The anchors are looked for in the text's shape (see spec/policy/redaction.yaml). */
@@ -23,9 +23,10 @@ export interface RedactionRule {
 
 /** Free-text rules; each pattern reads the same in RegExp as in RE2. */
 export const REDACTION_RULES: readonly RedactionRule[] = [
-  { name: "private_key_block", secretClass: "private_key", pattern: "-----BEGIN [A-Z ]*PRIVATE KEY-----[\\s\\S]*?-----END [A-Z ]*PRIVATE KEY-----", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
+  { name: "private_key_block", secretClass: "private_key", pattern: "-{4,5} ?BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)? ?-{4,5}(?:[\\s\\S]*?-{4,5} ?END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)? ?-{4,5}|[A-Za-z0-9+/=\\s\\\\:,.-]*)", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
   { name: "jwt", secretClass: "auth_token", pattern: "\\beyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
   { name: "bearer_credential", secretClass: "auth_token", pattern: "\\bbearer\\s+([A-Za-z0-9._~+/-]{12,}=*)", flags: "gi", secretGroups: [1], validator: "token_like", anchors: [], shape: false },
+  { name: "authorization_token", secretClass: "auth_token", pattern: "\\bauthorization[\"']?\\s*[:=]\\s*[\"']?(?:token|apikey|api-key|key|jwt|sso-key)(?:\\s+|\\s*=\\s*)(?:token\\s*=\\s*[\"']?)?([A-Za-z0-9._~+/:-]{12,}=*)", flags: "gi", secretGroups: [1], validator: "token_like", anchors: [], shape: false },
   { name: "basic_credential", secretClass: "auth_token", pattern: "\\bbasic\\s+([A-Za-z0-9+/]{12,}=*)", flags: "gi", secretGroups: [1], validator: "token_like", anchors: [], shape: false },
   { name: "aws_access_key_id", secretClass: "api_key", pattern: "\\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\\b", flags: "g", secretGroups: [0], validator: null, anchors: [], shape: false },
   { name: "aws_secret_access_key", secretClass: "api_key", pattern: "\\baws_?secret_?access_?key[\"']?\\s*[:=]\\s*[\"']?([A-Za-z0-9/+=]{40})", flags: "gi", secretGroups: [1], validator: null, anchors: [], shape: false },
@@ -81,9 +82,14 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
   { name: "url_password", secretClass: "credential", pattern: "://[^/\\s:@]*:([^/\\s@]+)@", flags: "g", secretGroups: [1], validator: null, anchors: [], shape: false },
   { name: "cookie_header", secretClass: "cookie", pattern: "\\bcookie\\s*:\\s*([^\\r\\n]+)", flags: "gi", secretGroups: [1], validator: null, anchors: [], shape: false },
   { name: "session_id_value", secretClass: "session_id", pattern: "\\b(?:session_?id|sessid|sid|phpsessid|jsessionid|connect\\.sid)[\"']?\\s*[=:]\\s*[\"']?([A-Za-z0-9%._-]{8,})", flags: "gi", secretGroups: [1], validator: null, anchors: ["session", "sessid", "sid", "phpsessid", "jsessionid", "connect.sid"], shape: false },
-  { name: "csrf_value", secretClass: "csrf", pattern: "\\b(?:csrf[_-]?token|xsrf[_-]?token|_csrf|authenticity_token|csrfmiddlewaretoken)[\"']?\\s*[=:]\\s*[\"']?([A-Za-z0-9+/%._-]{8,}=*)", flags: "gi", secretGroups: [1], validator: null, anchors: ["csrf", "xsrf", "_csrf", "authenticity_token"], shape: false },
-  { name: "named_secret", secretClass: "credential", pattern: "(?:password|passwd|pwd|passphrase|secret|api_?key|access_?token|auth_?token|refresh_?token)[\"']?\\s*[=:]\\s*(?:\"([^\"\\r\\n]{4,})\"|'([^'\\r\\n]{4,})'|([^\\s\"'&,;<>]{4,}))", flags: "gi", secretGroups: [1, 2, 3], validator: "not_path", anchors: ["pass", "pwd", "secret", "api_key", "apikey", "access_token", "accesstoken", "auth_token", "authtoken", "refresh_token", "refreshtoken"], shape: false },
-  { name: "csrf_html_attribute", secretClass: "csrf", pattern: "(?:(?:csrf|xsrf|authenticity|_token)[a-z_-]*[\"']\\s+(?:content|value)\\s*=\\s*[\"']([^\"'<>\\s]{8,})|(?:content|value)\\s*=\\s*[\"']([^\"'<>\\s]{8,})[\"']\\s+name\\s*=\\s*[\"'][a-z_-]*(?:csrf|xsrf|authenticity|_token))", flags: "gi", secretGroups: [1, 2], validator: null, anchors: ["csrf", "xsrf", "authenticity", "_token"], shape: false },
+  { name: "csrf_value", secretClass: "csrf", pattern: "\\b(?:csrf[_-]?token|xsrf[_-]?token|_csrf|_xsrf|authenticity_token|csrfmiddlewaretoken|__requestverificationtoken)[\"']?\\s*[=:]\\s*[\"']?([A-Za-z0-9+/%._-]{8,}=*)", flags: "gi", secretGroups: [1], validator: null, anchors: ["csrf", "xsrf", "authenticity_token", "requestverificationtoken"], shape: false },
+  { name: "named_secret", secretClass: "credential", pattern: "(?:password|passwd|pwd|passphrase|secret)[\"']?\\s*[=:]\\s*(?:\"([^\"\\r\\n]{4,})\"|'([^'\\r\\n]{4,})'|((?:[^\\s\"'&,;<>]|(?:&amp;)*&(?:lt|gt|quot|apos|nbsp|#[0-9]{1,5}|#x[0-9a-f]{1,4});){4,}))", flags: "gi", secretGroups: [1, 2, 3], validator: "not_path", anchors: ["pass", "pwd", "secret"], shape: false },
+  { name: "named_api_key", secretClass: "api_key", pattern: "api[_-]?key[\"']?\\s*[=:]\\s*(?:\"([^\"\\r\\n]{4,})\"|'([^'\\r\\n]{4,})'|((?:[^\\s\"'&,;<>]|(?:&amp;)*&(?:lt|gt|quot|apos|nbsp|#[0-9]{1,5}|#x[0-9a-f]{1,4});){4,}))", flags: "gi", secretGroups: [1, 2, 3], validator: "not_path", anchors: ["api_key", "apikey", "api-key"], shape: false },
+  { name: "named_token", secretClass: "auth_token", pattern: "(?:access|auth|refresh|private)[_-]?token[\"']?\\s*[=:]\\s*(?:\"([^\"\\r\\n]{4,})\"|'([^'\\r\\n]{4,})'|((?:[^\\s\"'&,;<>]|(?:&amp;)*&(?:lt|gt|quot|apos|nbsp|#[0-9]{1,5}|#x[0-9a-f]{1,4});){4,}))", flags: "gi", secretGroups: [1, 2, 3], validator: "not_path", anchors: ["_token", "-token", "accesstoken", "authtoken", "refreshtoken", "privatetoken"], shape: false },
+  { name: "npmrc_auth", secretClass: "credential", pattern: "(?:^|[\\s:;])_auth\\s*=\\s*[\"']?([A-Za-z0-9+/]{8,}={0,2})", flags: "g", secretGroups: [1], validator: "base64_user_password", anchors: ["_auth"], shape: false },
+  { name: "registry_auth", secretClass: "credential", pattern: "\"auth\\\\?\"\\s*:\\s*\\\\?\"([A-Za-z0-9+/]{12,}={0,2})", flags: "g", secretGroups: [1], validator: "base64_user_password", anchors: [], shape: false },
+  { name: "csrf_html_attribute", secretClass: "csrf", pattern: "(?:(?:csrf|xsrf|authenticity|_token|verificationtoken)[a-z_-]*[\"']?(?:\\s+[a-z0-9:_.-]+(?:\\s*=\\s*(?:\"[^\"<>]*\"|'[^'<>]*'|[^\\s\"'<>=]+))?)*\\s+(?:content|value)\\s*=\\s*[\"']?([^\"'<>\\s]{8,})|(?:content|value)\\s*=\\s*[\"']?([^\"'<>\\s]{8,})[\"']?(?:\\s+[a-z0-9:_.-]+(?:\\s*=\\s*(?:\"[^\"<>]*\"|'[^'<>]*'|[^\\s\"'<>=]+))?)*\\s+name\\s*=\\s*[\"']?[a-z_-]*(?:csrf|xsrf|authenticity|_token|verificationtoken))", flags: "gi", secretGroups: [1, 2], validator: null, anchors: ["csrf", "xsrf", "authenticity", "_token", "verificationtoken"], shape: false },
+  { name: "password_html_attribute", secretClass: "credential", pattern: "(?:(?:type|name|id)\\s*=\\s*[\"']?[a-z_-]*(?:password|passwd|passphrase)[a-z_-]*[\"']?(?:\\s+[a-z0-9:_.-]+(?:\\s*=\\s*(?:\"[^\"<>]*\"|'[^'<>]*'|[^\\s\"'<>=]+))?)*\\s+value\\s*=\\s*(?:\"([^\"<>]+)\"|'([^'<>]+)'|([^\\s\"'<>=]+))|value\\s*=\\s*(?:\"([^\"<>]+)\"|'([^'<>]+)'|([^\\s\"'<>=]+))(?:\\s+[a-z0-9:_.-]+(?:\\s*=\\s*(?:\"[^\"<>]*\"|'[^'<>]*'|[^\\s\"'<>=]+))?)*\\s+(?:type|name|id)\\s*=\\s*[\"']?[a-z_-]*(?:password|passwd|passphrase))", flags: "gi", secretGroups: [1, 2, 3, 4, 5, 6], validator: null, anchors: ["passw", "passphrase"], shape: false },
   { name: "payment_card", secretClass: "payment_card", pattern: "(?:^|[^0-9A-Za-z_])([0-9]{4}(?:[ -]?[0-9]){9,15})\\b", flags: "g", secretGroups: [1], validator: "card_number", anchors: [" 0000"], shape: true },
   { name: "iban", secretClass: "bank_account", pattern: "\\b[A-Z]{2}[0-9]{2}(?:[A-Z0-9]{11,30}|(?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,3})?)\\b", flags: "g", secretGroups: [0], validator: "iban", anchors: ["AA00"], shape: true },
   { name: "iban_lower_case", secretClass: "bank_account", pattern: "\\b[a-z]{2}[0-9]{2}(?:[a-z0-9]{11,30}|(?: [a-z0-9]{4}){2,7}(?: [a-z0-9]{1,3})?)\\b", flags: "g", secretGroups: [0], validator: "iban", anchors: ["aa00"], shape: true },
@@ -120,10 +126,14 @@ export const SENSITIVE_KEYS: Readonly<Record<string, string>> = {
   "x_session_id": "session_id",
   "csrf": "csrf",
   "csrf_token": "csrf",
+  "csrftoken": "csrf",
+  "x_csrftoken": "csrf",
+  "xsrf": "csrf",
   "xsrf_token": "csrf",
   "x_csrf_token": "csrf",
   "x_xsrf_token": "csrf",
   "_csrf": "csrf",
+  "_xsrf": "csrf",
   "authenticity_token": "csrf",
   "csrfmiddlewaretoken": "csrf",
   "password": "credential",
@@ -137,6 +147,7 @@ export const SENSITIVE_KEYS: Readonly<Record<string, string>> = {
   "password_confirmation": "credential",
   "otp": "credential",
   "pin": "credential",
+  "auths": "credential",
   "card_number": "payment_card",
   "cardnumber": "payment_card",
   "cc_number": "payment_card",
@@ -171,5 +182,13 @@ export const REDACTION_FIELDS = {
   jsonField: "\"((?:[^\"\\\\\\r\\n]|\\\\[^\\n]){1,64})\"[ \\t\\n\\r\\f\\v]*:[ \\t\\n\\r\\f\\v]*(\"(?:[^\"\\\\\\r\\n]|\\\\[^\\n])*\"?|[^ \\t\\n\\r\\f\\v,{}\\[\\]\"]+)",
   headerField: "(?:^|(?<=[ \\t\\n\\r\\f\\v,;{(]))([A-Za-z][A-Za-z0-9_-]{0,63})[ \\t]*:[ \\t]*([^ \\t\\n\\r\\f\\v,;\"'<>]*[^ \\t\\n\\r\\f\\v,;\"'<>:])(?=[ \\t\\n\\r\\f\\v,;\"'<>]|$)",
 } as const;
-export const REDACTION_AUTH_SCHEMES: readonly string[] = ["basic", "bearer", "digest", "negotiate", "token"];
+export const REDACTION_AUTH_SCHEMES: readonly string[] = ["apikey", "basic", "bearer", "digest", "jwt", "negotiate", "token"];
 export const REDACTION_PROJECT_PATTERN_CLASS = "user_pattern";
+
+/** Name/value pairs in structured data: the members that name, those that hold the value, and the
+ *  types of field that hide what is typed. */
+export const REDACTION_PAIRS = {
+  names: ["name", "Name", "key", "Key"],
+  values: ["value", "Value", "content"],
+  hiddenTypes: ["password"],
+} as const;

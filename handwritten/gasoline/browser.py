@@ -2,7 +2,8 @@
 
 Chromium comes from the system (Debian's `chromium` package); nothing here downloads a browser.
 The extension is copied with its defaults.json pointing at the daemon's port, so each run talks
-to its own daemon; its id stays the same, pinned by the manifest's key.
+to its own daemon; its id stays the same, pinned by the manifest's key. `pair` pairs it with the
+daemon as a person would: its popup, given a one-time code from the daemon.
 """
 
 from __future__ import annotations
@@ -15,7 +16,11 @@ import signal
 import subprocess
 from pathlib import Path
 
+from gasoline_generated.policy import EXTENSION_ORIGIN
+
 from .built_extension import extension_dir
+from .local_http import request_json
+from .state import DaemonFiles
 
 # Headless as root needs --no-sandbox; the rest keep Chromium from calling hosts it cannot reach.
 CHROMIUM_FLAGS = (
@@ -98,3 +103,19 @@ def stop(process: subprocess.Popen[bytes]) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)
     process.wait(10)
+
+
+def pairing_code(port: int) -> str:
+    """A one-time code from the daemon on port, asked for as `gasoline pair` asks (with the approver
+    token of this state directory)."""
+    files = DaemonFiles.for_port(port)
+    status, answer = request_json(port, "POST", "/pairing", files.read_token(files.approver_token))
+    if status != 200:
+        raise BrowserUnavailable(f"the daemon on port {port} gave no pairing code: {answer}")
+    return str(answer["code"])
+
+
+def pair(profile: Path, code: str) -> None:
+    """Pair the extension of a Chromium launched with TABS_FLAG by the code, as when a person types it
+    in: its popup, opened with it (popup.html#pair=...), trades it for the extension's token."""
+    open_tab(profile, f"{EXTENSION_ORIGIN}/popup.html#pair={code}")

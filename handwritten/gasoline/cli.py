@@ -27,7 +27,9 @@ def call(tool: str, arguments_json: str) -> int:
     if not isinstance(arguments, dict):
         print("gasoline call: arguments must be a JSON object", file=sys.stderr)
         return 2
-    tools = RemoteTools(DaemonClient(LIMITS.daemon), ClientRepository(project_dir(), 0))
+    tools = RemoteTools(
+        DaemonClient(LIMITS.daemon, LIMITS.mcp.bridge_calls_in_flight), ClientRepository(project_dir(), 0)
+    )
     request = Request("cli", "tools/call", {"name": tool, "arguments": arguments})
     try:
         result = tools.call(tool, arguments, Exchange(request, lambda message: None))

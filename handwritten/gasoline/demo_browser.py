@@ -55,8 +55,16 @@ def short(text: str, limit: int = 90) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-async def show(observer: Observer, shop: DemoApp) -> None:
+def pair(port: int, profile: Path) -> None:
+    code = browser.pairing_code(port)
+    browser.pair(profile, code)
+    print(f"(the extension paired with the daemon by the code {code}, as `gasoline pair` shows one)")
+
+
+async def show(observer: Observer, shop: DemoApp, paired: Callable[[], None]) -> None:
     async with observer.client:
+        await observer.tool("configure", action="health")  # the client has started the daemon
+        paired()
         page = await observer.until(lambda p: p.get("url", "").startswith(shop.url), what="page")
         print(f"-> {call({'what': 'page'})}  <- tab {page.get('tab_id')} {page.get('title')!r} {page.get('url')}")
 
@@ -123,9 +131,10 @@ def browser_session(port: int) -> None:
     with DemoApp() as shop, tempfile.TemporaryDirectory(prefix="gasoline-demo-browser-") as work:
         extension = browser.extension_for_port(port, Path(work) / "extension")
         target = StdioServerParameters(command=sys.executable, args=["-m", "gasoline"], env=dict(os.environ))
-        chromium = browser.launch(extension, Path(work) / "profile", f"{shop.url}?run=all")
+        profile = Path(work) / "profile"
+        chromium = browser.launch(extension, profile, f"{shop.url}?run=all", browser.TABS_FLAG)
         print(f"(demo shop on {shop.url}, headless Chromium pid {chromium.pid} with the extension)")
         try:
-            anyio.run(show, Observer(Client(target, mode="legacy")), shop)
+            anyio.run(show, Observer(Client(target, mode="legacy")), shop, lambda: pair(port, profile))
         finally:
             browser.stop(chromium)

@@ -90,9 +90,10 @@ def assistant_at_page(port: int, work: Path, url: str, project: Path) -> Iterato
     """Chromium with the extension open at url, and an assistant whose client runs in project;
     both gone when the block ends."""
     extension = browser.extension_for_port(port, work / "extension")
-    chromium = browser.launch(extension, work / "profile", url)
+    chromium = browser.launch(extension, work / "profile", url, browser.TABS_FLAG)
     assistant = Assistant(project)
     try:
+        browser.pair(work / "profile", browser.pairing_code(port))  # the daemon serves since the first act
         yield assistant
     finally:
         assistant.close()

@@ -13,7 +13,6 @@ from typing import Any
 from gasoline import browser
 from gasoline.demo_app import DemoApp
 from gasoline.local_http import request_json
-from gasoline.state import DaemonFiles
 from gasoline_generated.policy import EXTENSION_ORIGIN
 
 WAIT_SECONDS = 30
@@ -41,29 +40,23 @@ def answer(port: int, method: str, path: str, token: str | None, body: Any = Non
     return found
 
 
-def pairing_code(files: DaemonFiles) -> str:
-    """A one-time code, as `gasoline pair` asks for one."""
-    code: str = answer(files.port, "POST", "/pairing", files.read_token(files.approver_token))["code"]
-    return code
-
-
 def panel_session(port: int) -> None:
-    files = DaemonFiles.for_port(port)
     with DemoApp() as shop, tempfile.TemporaryDirectory(prefix="gasoline-demo-panel-") as work:
         extension = browser.extension_for_port(port, Path(work) / "extension")
-        panel_url = f"{EXTENSION_ORIGIN}/sidepanel.html#pair={pairing_code(files)}"
+        # The side panel pairs the whole extension: its worker syncs and uploads with the same token.
+        panel_url = f"{EXTENSION_ORIGIN}/sidepanel.html#pair={browser.pairing_code(port)}"
         profile = Path(work) / "profile"
         chromium = browser.launch(extension, profile, f"{shop.url}?run=all", browser.TABS_FLAG)
         try:
             browser.open_tab(profile, panel_url)
-            show(port, files)
+            show(port)
         finally:
             browser.stop(chromium)
 
 
-def show(port: int, files: DaemonFiles) -> None:
+def show(port: int) -> None:
     # The demo asks as the person would type it: through the panel's own routes, with a token of its own.
-    token = answer(port, "POST", "/panel/pair", None, {"code": pairing_code(files)})["token"]
+    token = answer(port, "POST", "/panel/pair", None, {"code": browser.pairing_code(port)})["token"]
     print(f"-> {EXTENSION_ORIGIN}/sidepanel.html#pair=XXXX-XXXX  (the panel pairs with the code and opens a session)")
     session = until(lambda: panel_of(port, token), "the panel's session")
     print(f"   panel session {session['session_id']} ({session['client_name']}, {session['transport']})")

@@ -213,6 +213,17 @@ def checks(files: DaemonFiles, stdio: StdioSession) -> list[Check]:
             raise CheckFailed(f"{contract['status'].replace('_', ' ')}: {versions}", contract["message"])
         return str(contract["message"])
 
+    def extension_pairing() -> str:
+        extension = facts.get("direct", {}).get("extension", {})
+        if extension.get("paired") is False:
+            raise CheckFailed(
+                "the browser extension is not paired, so the daemon takes none of its syncs and events",
+                "run `gasoline pair` and type the code into the Gasoline popup",
+            )
+        if extension.get("paired") is None:
+            return "no extension has tried to sync with this daemon yet"
+        return "the browser extension is paired" + ("" if extension.get("connected") else " (not connected now)")
+
     return [
         Check("stdio initialize", initialize),
         Check("stdio tools/list", tools_list),
@@ -220,6 +231,7 @@ def checks(files: DaemonFiles, stdio: StdioSession) -> list[Check]:
         Check("daemon pid and version (health handshake)", daemon),
         Check("HTTP initialize", http_initialize),
         Check("policy files loaded", policy),
+        Check("extension pairing", extension_pairing),
         Check("extension contract", extension_contract),
     ]
 

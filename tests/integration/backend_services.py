@@ -63,6 +63,8 @@ ODD_OPERATIONS = [
     {"name": "wrong_shape", "category": "inspection", "read_only": True, "description": "Answers other JSON."},
     {"name": "ignores_shadow", "category": "data_injection", "read_only": False, "destructive": False,
      "description": "Says it applied a shadow call."},
+    {"name": "dangling", "category": "inspection", "read_only": True, "description": "Its params schema dangles.",
+     "params": {"$ref": "#/$defs/nowhere"}},
 ]  # fmt: skip
 
 
@@ -148,6 +150,56 @@ class OddService(LocalService):
 
     def stopping(self) -> None:
         self.release.set()
+
+
+RECORDING_OPERATIONS = [
+    {"name": "state", "category": "inspection", "read_only": True, "description": "How many touches."},
+    {"name": "touch", "category": "data_injection", "read_only": False, "destructive": False,
+     "description": "Counts one touch."},
+]  # fmt: skip
+
+
+class RecordingService(LocalService):
+    """A service on 127.0.0.1 that speaks the protocol and records the headers of every request it
+    receives; with `wants` set, it answers 401 to a request without `Authorization: Bearer <wants>`."""
+
+    def __init__(self, wants: str | None = None) -> None:
+        self.seen: list[tuple[str, dict[str, str]]] = []  # (method, headers with lower-case names)
+        self.touches = 0
+        recording = self
+
+        class Handler(QuietHandler):
+            def admitted(self) -> bool:
+                recording.seen.append((self.command, {k.lower(): v for k, v in self.headers.items()}))
+                if wants is not None and self.headers.get("Authorization") != f"Bearer {wants}":
+                    self.answer(401, b'{"error": "unauthorized"}')
+                    return False
+                return True
+
+            def do_OPTIONS(self) -> None:
+                if self.admitted():
+                    self.answer(204, X_Gasoline_Control="1.1")
+
+            def do_GET(self) -> None:
+                if self.admitted():
+                    listing = {"service": "recording", "protocol_version": "1.1", "operations": RECORDING_OPERATIONS}
+                    self.answer(200, json.dumps(listing).encode())
+
+            def do_POST(self) -> None:
+                request = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                if not self.admitted():
+                    return
+                applies = request["operation"] == "touch" and not (request.get("shadow_mode") or request.get("dry_run"))
+                recording.touches += applies
+                result = {"values": {"touches": recording.touches}} if request["operation"] == "state" else {}
+                done = {"status": "success", "result": result, "applied": applies, "duration_ms": 0}
+                self.answer(200, json.dumps(done).encode())
+
+        super().__init__(Handler)
+
+    def authorizations(self) -> list[str]:
+        """Every Authorization header the service was sent."""
+        return [headers["authorization"] for _, headers in self.seen if "authorization" in headers]
 
 
 RELEASED_1_0 = ROOT / "spec" / "releases" / "control" / "1.0.json"

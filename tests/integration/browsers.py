@@ -1,21 +1,26 @@
 """Real headless Chromium with the built extension, for the end-to-end tests.
 
 Playwright drives pages (with Debian's Chromium, never a downloaded build); what the extension
-captured is always read back through MCP calls. On CI a missing browser fails the tests.
+captured is always read back through MCP calls. On CI a missing browser fails the tests. The
+extension is paired with the test's daemon once per launch, as a person pairs it: a code from the
+daemon's pairing route, typed into the popup.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, sync_playwright
+from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
 
 from gasoline.browser import CHROMIUM_FLAGS, BrowserUnavailable, chromium_path, extension_args, extension_for_port
 from gasoline_generated.policy import EXTENSION_ORIGIN
+
+from .processes import STATE_DIRS, pairing_code
 
 EXTENSION_PAGE = EXTENSION_ORIGIN + "/{}"
 
@@ -31,9 +36,11 @@ def require_chromium() -> str:
 
 
 @contextmanager
-def chromium_with_extension(port: int, workdir: Path, built: Path | None = None) -> Iterator[BrowserContext]:
+def chromium_with_extension(
+    port: int, workdir: Path, built: Path | None = None, paired: bool = True
+) -> Iterator[BrowserContext]:
     """A persistent Chromium profile with the extension (the built one, or the one at `built`) talking
-    to the daemon on `port`."""
+    to the daemon on `port`; paired with it, when that is a daemon the test started, unless not `paired`."""
     executable = require_chromium()
     extension = extension_for_port(port, workdir / "extension", built)
     flags = [flag for flag in CHROMIUM_FLAGS if flag != "--headless"]
@@ -47,6 +54,8 @@ def chromium_with_extension(port: int, workdir: Path, built: Path | None = None)
         try:
             if not context.service_workers:
                 context.wait_for_event("serviceworker", timeout=15_000)
+            if paired and port in STATE_DIRS:
+                pair_in_popup(context, port)
             yield context
         finally:
             context.close()
@@ -56,6 +65,17 @@ def open_popup(context: BrowserContext) -> Page:
     popup = context.new_page()
     popup.goto(EXTENSION_PAGE.format("popup.html"))
     return popup
+
+
+def pair_in_popup(context: BrowserContext, port: int) -> None:
+    """Pair the extension as a person does: the popup says it is not paired, the code the daemon
+    gives `gasoline pair` is typed in, and the popup shows it connected."""
+    popup = open_popup(context)
+    expect(popup.locator("#pair-form")).to_be_visible(timeout=15_000)
+    popup.locator("#pair-code").fill(pairing_code(port))
+    popup.locator("#pair-code").press("Enter")
+    expect(popup.locator("#status")).to_have_class(re.compile(r"\bconnected\b"), timeout=15_000)
+    popup.close()
 
 
 def set_switch(popup: Page, selector: str, on: bool) -> None:

@@ -133,8 +133,10 @@ def running_daemon(state_dir: Path, *flags: str, port: int | None = None, **env:
     )
     try:
         wait_for(lambda: health(port), what=f"daemon on port {port}")
+        STATE_DIRS[port] = state_dir
         yield Daemon(port, state_dir, process)
     finally:
+        STATE_DIRS.pop(port, None)
         kill_group(process)
 
 
@@ -241,18 +243,50 @@ def kill_daemons_of(state_dir: Path) -> None:
                 continue
 
 
-def post_as_extension(
-    port: int, path: str, body: Any, origin: str | None = EXTENSION_ORIGIN
-) -> tuple[int, dict[str, Any]]:
-    """POST JSON to the daemon as the extension's service worker does (raw bytes pass as they are)."""
-    headers = {"Host": f"127.0.0.1:{port}", "Content-Type": "application/json"}
-    if origin is not None:
-        headers["Origin"] = origin
+STATE_DIRS: dict[int, Path] = {}  # the state directory of the daemon last started on each port
+EXTENSION_TOKENS: dict[tuple[Path, int], str] = {}
+
+
+def request_json(port: int, path: str, body: Any, **headers: str) -> tuple[int, Any]:
+    """POST JSON (raw bytes pass as they are) to the daemon on port; the status and the JSON answer."""
+    sent = {"Host": f"127.0.0.1:{port}", "Content-Type": "application/json", **headers}
     data = body if isinstance(body, bytes) else json.dumps(body).encode()
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     try:
-        connection.request("POST", path, body=data, headers=headers)
+        connection.request("POST", path, body=data, headers=sent)
         response = connection.getresponse()
         return response.status, json.loads(response.read() or b"null")
     finally:
         connection.close()
+
+
+def pairing_code(port: int) -> str:
+    """A one-time code from the daemon on port (started by running_daemon), as `gasoline pair` gets
+    it: from /pairing, behind the approver token."""
+    approver = DaemonFiles(STATE_DIRS[port], port).approver_token.read_text().strip()
+    status, answer = request_json(port, "/pairing", b"", Authorization=f"Bearer {approver}")
+    assert status == 200, answer
+    return str(answer["code"])
+
+
+def extension_token(port: int) -> str:
+    """The token of an extension paired with the daemon on port, paired once as a person pairs it: a
+    code from /pairing traded at /panel/pair."""
+    key = (STATE_DIRS[port], port)
+    if key not in EXTENSION_TOKENS:
+        status, paired = request_json(port, "/panel/pair", {"code": pairing_code(port)})
+        assert status == 200, paired
+        EXTENSION_TOKENS[key] = paired["token"]
+    return EXTENSION_TOKENS[key]
+
+
+def post_as_extension(
+    port: int, path: str, body: Any, origin: str | None = EXTENSION_ORIGIN, paired: bool = True
+) -> tuple[int, dict[str, Any]]:
+    """POST JSON to the daemon as the extension's service worker does, paired unless `paired` is False
+    (raw bytes pass as they are)."""
+    headers = {"Origin": origin} if origin is not None else {}
+    if paired:
+        headers["Authorization"] = f"Bearer {extension_token(port)}"
+    status, answer = request_json(port, path, body, **headers)
+    return status, answer

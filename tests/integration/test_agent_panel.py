@@ -70,7 +70,7 @@ def answers(panel: Page) -> list[str]:
 def test_ask_see_evidence_approve_and_deny_in_the_panel(
     panel_daemon: Daemon, fake: FakeProvider, tmp_path: Path
 ) -> None:
-    with DemoApp() as shop, chromium_with_extension(panel_daemon.port, tmp_path) as browser:
+    with DemoApp() as shop, chromium_with_extension(panel_daemon.port, tmp_path, paired=False) as browser:
         popup = open_popup(browser)
         set_switch(popup, "#ai-web-pilot", True)
         page = browser.new_page()
@@ -146,7 +146,7 @@ def test_ask_see_evidence_approve_and_deny_in_the_panel(
 def test_the_panel_passes_an_accessibility_audit_and_works_with_the_keyboard(
     panel_daemon: Daemon, fake: FakeProvider, tmp_path: Path
 ) -> None:
-    with chromium_with_extension(panel_daemon.port, tmp_path) as browser:
+    with chromium_with_extension(panel_daemon.port, tmp_path, paired=False) as browser:
         panel = paired_panel(browser, panel_daemon)
         fake.reply(tool_calls=[{"name": "configure", "arguments": {"action": "clear"}}])
         fake.reply(text="Cleared.")

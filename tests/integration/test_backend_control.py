@@ -222,6 +222,8 @@ def test_a_misbehaving_service_gets_structured_errors_and_whole_audit_entries(
     assert failed and hung["error"] == "service_unreachable" and "no answer within 300 ms" in hung["message"]
     failed, shadow = odd_call("ignores_shadow", shadow_mode=True)
     assert failed and shadow["error"] == "service_protocol_error" and "does not honour shadow_mode" in shadow["message"]
+    failed, dangling = odd_call("dangling")
+    assert failed and dangling["error"] == "service_protocol_error" and "/$defs/nowhere" in dangling["message"]
     assert ok(bridge, "observe", what="backend_state", service="odd", query_type="health")["reachable"] is True
     entries = {entry["operation"]: entry for entry in audit_lines(isolated)}
     assert {name: entries[name]["error"]["code"] for name in ("garbage", "wrong_shape", "hang", "ignores_shadow")} == {

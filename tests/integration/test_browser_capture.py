@@ -15,11 +15,11 @@ from gasoline import browser as raw_browser
 from gasoline.demo_app import DemoApp
 from gasoline_generated.policy import LIMITS
 
-from .browsers import chromium_with_extension, open_popup, require_chromium, set_switch, switch_on
+from .browsers import chromium_with_extension, open_popup, pair_in_popup, require_chromium, set_switch, switch_on
 from .conftest import Isolated
 from .fixture_site import PAGES, fixture_site
 from .freshness import MARKS, delays_through_mcp
-from .processes import Bridge, Daemon, running_bridge, running_daemon, wait_for
+from .processes import Bridge, Daemon, pairing_code, running_bridge, running_daemon, wait_for
 
 TITLE = "Gasoline Demo Shop"
 
@@ -297,9 +297,10 @@ def test_capture_resumes_when_the_daemon_restarts(shop: DemoApp, isolated: Isola
     def serving() -> Any:
         return running_daemon(isolated.state_dir, port=isolated.port)
 
-    with chromium_with_extension(isolated.port, tmp_path) as context:
+    with chromium_with_extension(isolated.port, tmp_path, paired=False) as context:
         page = shop_page(context, shop)
         with serving(), running_bridge(isolated.state_dir, isolated.port) as bridge:
+            pair_in_popup(context, isolated.port)  # once: the pairing outlives the daemon's restarts
             bridge.initialize()
             page.evaluate("console.log('before the restart')")
             logged(bridge, "before the restart")
@@ -319,7 +320,9 @@ def test_capture_survives_an_idle_service_worker_with_nothing_attached(
     require_chromium()
     extension = raw_browser.extension_for_port(daemon.port, tmp_path / "extension")
     idle_ms = 40_000
-    chromium = raw_browser.launch(extension, tmp_path / "profile", f"{shop.url}?run=consoleLevels&again={idle_ms}")
+    url = f"{shop.url}?run=consoleLevels&again={idle_ms}"
+    chromium = raw_browser.launch(extension, tmp_path / "profile", url, raw_browser.TABS_FLAG)
+    raw_browser.pair(tmp_path / "profile", pairing_code(daemon.port))
     try:
         logged(bridge, "demo info", seconds=30)
         wait_for(

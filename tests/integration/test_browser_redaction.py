@@ -115,3 +115,53 @@ def test_secrets_are_masked_in_the_browser_with_the_daemons_key(
     health = project_bridge.result("configure", action="health")
     in_daemon = {count["class"]: count["count"] for count in health["redaction"]["redacted_count"]}
     assert not in_daemon, f"the daemon had secrets to mask, so they left the browser: {in_daemon}"
+
+
+DRF_TOKEN = "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"
+API_KEY = "0123456789abcdef0123456789abcdef"
+CSRF = "Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz"
+FORM_PASSWORD = "hunter2&amp;&lt;"
+REGISTRY_AUTH = "ZGFuYTpIdW50ZXIyUGFzcyE="  # dana:Hunter2Pass!
+PGP_BODY = "lQOYBF0abcdEFGHijklMNOPqrstUVWXyz0123456789abcdEFGHijklMNOPqrstUVW"
+PGP_KEY = f"-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n{PGP_BODY}\n=Qw8E\n-----END PGP PRIVATE KEY BLOCK-----"
+
+
+def test_header_registry_key_and_form_secrets_never_leave_the_browser(
+    shop: DemoApp, capturing: BrowserContext, project_bridge: Bridge, isolated: Isolated
+) -> None:
+    """Tokens in headers, a registry's auth, a PGP key block logged by the page, and the CSRF and
+    password fields analyze dom reads: masked by the worker, so the daemon has nothing to mask."""
+    page = capturing.new_page()
+    page.goto(shop.url)
+    page.wait_for_function("window.gasolineDemo !== undefined")
+    page.evaluate(
+        """([token, apiKey, csrf, password, auth, key]) => {
+            document.body.insertAdjacentHTML('beforeend',
+                `<form id="secret-form"><input name="csrf_token" type="hidden" value="${csrf}">` +
+                `<input type="password" name="pw" value="${password}"></form>` +
+                `<meta id="csrf-meta" name="csrf-token" content="${csrf}">`);
+            console.log(`Authorization: Token ${token}`);
+            console.log(`x-api-key: ${apiKey}`);
+            console.log(JSON.stringify({auths: {'registry.example.com': {auth}}}));
+            console.error(key);
+        }""",
+        [DRF_TOKEN, API_KEY, CSRF, FORM_PASSWORD, REGISTRY_AUTH, PGP_KEY],
+    )
+    secrets = [DRF_TOKEN, API_KEY, CSRF, "hunter2", REGISTRY_AUTH, PGP_BODY]
+
+    logs = wait_for(
+        lambda: (lambda found: found if len(found) >= 4 else None)(entries(project_bridge, "logs")), 15, "the logs"
+    )
+    fields = json.dumps(project_bridge.result("analyze", what="dom", selector="#secret-form input, #csrf-meta"))
+    assert '"name": "csrf_token"' in fields and "[REDACTED:csrf" in fields and "[REDACTED:credential]" in fields
+    seen = json.dumps(logs) + fields
+    assert [secret for secret in secrets if secret in seen] == []
+    assert [secret for secret in secrets if secret in logs_written(isolated.state_dir)] == []
+
+    health = project_bridge.result("configure", action="health")
+    in_daemon = {count["class"]: count["count"] for count in health["redaction"]["redacted_count"]}
+    assert not in_daemon, f"the daemon had secrets to mask, so they left the browser: {in_daemon}"
+
+
+def logs_written(state_dir: Path) -> str:
+    return "".join(path.read_text(errors="replace") for path in state_dir.glob("*.log*"))

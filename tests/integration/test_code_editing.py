@@ -6,6 +6,7 @@ log survives a torn line; and nothing runs without a human's approval unless the
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -255,8 +256,10 @@ def test_edits_need_a_humans_approval_unless_the_project_allows_them(
         assert (repo / "cart.py").read_text() == CART_PY, "nothing is done before the approval"
         request_id = asked["details"]["request_id"]
         assert gasoline_cli(isolated.state_dir, isolated.port, "approve", request_id).returncode == 0
+        assert "WARNING" not in asked["details"]["summary"], "an ordinary edit is not risky"
         done = bridge.result("interact", **arguments, approval_id=request_id)
         assert done["status"] == "success" and "def tax" not in (repo / "cart.py").read_text()
+        assert (done["warnings"], done["risks"]) == ([], [])
         tests = bridge.call("interact", {"action": "run_tests"})["result"]["structuredContent"]
         assert tests["error"] == "approval_required", "running a command needs approval too"
 
@@ -303,3 +306,130 @@ def test_a_project_can_allow_one_test_command(isolated: Isolated, repo: Path) ->
         assert other["error"] == "approval_required" and other["details"]["scope"] == "command:python -m pytest -x"
         own = refused(bridge, "run_tests")
         assert own["details"]["scope"] == "command", "the project's own command is allowed only by name or by kind"
+
+
+RISKY_EDITS = [  # the file and its text, the edit, the risk, and how its warning starts
+    (
+        "package-lock.json",
+        '{\n  "lockfileVersion": 3\n}\n',
+        {"operation": "replace", "line_range": [2, 2], "new_content": '  "lockfileVersion": 2'},
+        "lockfile",
+        "package-lock.json is a lockfile",
+    ),
+    (
+        ".github/workflows/ci.yml",
+        "on: push\njobs: {}\n",
+        {"operation": "insert_after", "line": 1, "new_content": "# nightly too"},
+        "ci_config",
+        ".github/workflows/ci.yml is CI configuration",
+    ),
+    (
+        ".env",
+        "DEBUG=0\n",
+        {"operation": "replace", "line_range": [1, 1], "new_content": "DEBUG=1"},
+        "credentials",
+        ".env may hold credentials",
+    ),
+    (
+        "deploy.sh",
+        "echo deploying\n",
+        {"operation": "insert_after", "line": 1, "new_content": "echo done"},
+        "script",
+        "deploy.sh is a script run as a program",
+    ),
+    (
+        "tools/release",
+        "#!/usr/bin/env bash\necho release\n",
+        {"operation": "insert_after", "line": 2, "new_content": "echo done"},
+        "script",
+        "tools/release is a script run as a program (#!/usr/bin/env bash)",
+    ),
+    (
+        "cart.py",
+        CART_PY,
+        {"operation": "insert_after", "line": 9, "new_content": "subprocess.run(['make'])"},
+        "runs_commands",
+        "the new code runs commands or evaluates code: subprocess.run(",
+    ),
+    (
+        "build.js",
+        "module.exports = {};\n",
+        {"operation": "insert_before", "line": 1, "new_content": "const { execSync } = require('child_process');"},
+        "runs_commands",
+        "the new code runs commands or evaluates code: child_process",
+    ),
+    (
+        "notes.md",
+        "# notes\none\ntwo\nthree\n",
+        {"operation": "delete", "line_range": [2, 4]},
+        "deletes_most",
+        "the edit deletes 3 of the file's 4 lines",
+    ),
+]
+
+
+def test_risky_edits_are_named_in_the_approval_and_in_the_result(
+    daemon: Daemon, isolated: Isolated, tmp_path: Path
+) -> None:
+    repo = make_repository(tmp_path / "shop", {file: text for file, text, *_ in RISKY_EDITS})
+    with running_bridge(isolated.state_dir, isolated.port, GASOLINE_PROJECT_DIR=str(repo)) as bridge:
+        bridge.initialize()
+        for file, _, edit, kind, warning in RISKY_EDITS:
+            arguments = {"action": "code_modify", "file_path": file, **edit}
+            asked = bridge.call("interact", arguments)["result"]["structuredContent"]
+            assert asked["error"] == "approval_required", (file, asked)
+            assert f"WARNING: {warning}" in asked["details"]["summary"], (file, asked["details"]["summary"])
+            request_id = asked["details"]["request_id"]
+            assert gasoline_cli(isolated.state_dir, isolated.port, "approve", request_id).returncode == 0
+            done = bridge.result("interact", **arguments, approval_id=request_id)
+            assert done["risks"] == [kind], (file, done)
+            assert [w for w in done["warnings"] if w.startswith(warning)], (file, done["warnings"])
+
+
+def test_an_edit_that_cannot_apply_is_refused_before_anyone_is_asked(
+    daemon: Daemon, isolated: Isolated, repo: Path
+) -> None:
+    with running_bridge(isolated.state_dir, isolated.port, GASOLINE_PROJECT_DIR=str(repo)) as bridge:
+        bridge.initialize()
+        stale = refused(bridge, "code_modify", file_path="cart.py", operation="delete", line_range=[2, 2], expected="x")
+        assert stale["error"] == "edit_conflict"
+        outside = refused(bridge, "code_modify", file_path="../cart.py", operation="delete", line_range=[1, 1])
+        assert outside["error"] == "path_refused"
+
+
+def test_a_test_runs_approval_shows_the_command_line_it_starts(
+    daemon: Daemon, isolated: Isolated, tmp_path: Path
+) -> None:
+    outside = tmp_path / "precious" / "test_kept.py"
+    outside.mkdir(parents=True)
+    (outside / "keep.txt").write_text("kept\n")
+    named = f"--basetemp={outside}"
+    kept = "def test_kept(tmp_path):\n    assert tmp_path.is_dir()\n"
+    repo = make_repository(tmp_path / "shop", {"cart.py": CART_PY, "test_cart.py": TEST_CART, named: kept})
+    with running_bridge(isolated.state_dir, isolated.port, GASOLINE_PROJECT_DIR=str(repo)) as bridge:
+        bridge.initialize()
+        arguments = {"action": "run_tests", "test_file": named}
+        asked = bridge.call("interact", arguments)["result"]["structuredContent"]
+        summary = asked["details"]["summary"]
+        words = ["-m", "pytest", f"./{named}", "--junitxml=<report>", "-o", "junit_family=xunit1"]
+        assert f"Run in {repo}, without a shell: " in summary and f" {shlex.join(words)} " in summary, summary
+        request_id = asked["details"]["request_id"]
+        assert gasoline_cli(isolated.state_dir, isolated.port, "approve", request_id).returncode == 0
+        ran = bridge.result("interact", **arguments, approval_id=request_id)
+        assert (ran["status"], ran["tests_passed"]) == ("passed", 1), ran
+        assert (outside / "keep.txt").read_text() == "kept\n"
+
+
+def test_a_flat_python_repository_is_tested_with_pytest(allowed: Daemon, isolated: Isolated, tmp_path: Path) -> None:
+    app = "def total(prices):\n    return sum(prices)\n"
+    tests = (
+        "from app import total\n\n\n"
+        "def test_total():\n    assert total([2, 3]) == 5\n\n\n"
+        "def test_none():\n    assert total([]) == 1\n"
+    )
+    repo = make_repository(tmp_path / "flat", {"app.py": app, "test_app.py": tests})
+    with running_bridge(isolated.state_dir, isolated.port, GASOLINE_PROJECT_DIR=str(repo)) as bridge:
+        bridge.initialize()
+        ran = bridge.result("interact", action="run_tests")
+        assert (ran["status"], ran["framework"], ran["tests_passed"], ran["tests_failed"]) == ("failed", "pytest", 1, 1)
+        assert [failure["name"] for failure in ran["failures"]] == ["test_app.py::test_none"]

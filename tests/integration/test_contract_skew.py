@@ -22,6 +22,7 @@ from playwright.sync_api import BrowserContext, Page
 
 from gasoline.capture.contract import extension_contract
 from gasoline_generated.contracts import EXTENSION_CONTRACT
+from gasoline_generated.policy import LIMITS
 
 from .browsers import chromium_with_extension, open_popup
 from .processes import ROOT, Bridge, Daemon, post_as_extension, wait_for
@@ -91,7 +92,10 @@ def test_a_released_sync_gets_the_released_answer(daemon: Daemon, bridge: Bridge
         assert status == 200, answer
         assert released("SyncResponse").is_valid(answer), list(released("SyncResponse").iter_errors(answer))
     contract = bridge.result("configure", action="health")["extension"]["contract"]
-    assert (contract["extension"], contract["daemon"], contract["status"]) == ("1.0", EXTENSION_CONTRACT, "compatible")
+    # Served as before, and told to update once it is more minor versions behind than the limit allows.
+    behind = int(EXTENSION_CONTRACT.split(".")[1]) > LIMITS.extension.contract_minors_behind
+    expected = "extension_too_old" if behind else "compatible"
+    assert (contract["extension"], contract["daemon"], contract["status"]) == ("1.0", EXTENSION_CONTRACT, expected)
 
 
 # Events of other versions

@@ -19,6 +19,7 @@ CHECKS = [
     "daemon pid and version (health handshake)",
     "HTTP initialize",
     "policy files loaded",
+    "extension pairing",
     "extension contract",
 ]
 MAJOR = int(EXTENSION_CONTRACT.split(".")[0])
@@ -69,6 +70,17 @@ def test_an_extension_that_fits_passes_naming_both_versions(isolated: Isolated, 
     assert result.returncode == 0, result.stdout
     expected = f"The extension speaks {EXTENSION_CONTRACT} and this daemon {EXTENSION_CONTRACT}: they work together."
     assert f"PASS  extension contract: {expected}" in result.stdout.splitlines()
+
+
+def test_an_extension_that_is_not_paired_fails_saying_how_to_pair(isolated: Isolated, daemon: Daemon) -> None:
+    settings = {"captureWebSockets": True, "captureNetworkBodies": False, "aiWebPilotEnabled": False}
+    sync = {"extension_version": "0.1.0", "settings": settings, "dropped_events": 0}
+    assert post_as_extension(daemon.port, "/sync", sync, paired=False)[0] == 401
+    result = doctor(isolated)
+    assert result.returncode == 1, result.stdout
+    [failed] = [line for line in result.stdout.splitlines() if line.startswith("FAIL")]
+    assert failed.startswith("FAIL  extension pairing: the browser extension is not paired"), failed
+    assert failed.endswith("(hint: run `gasoline pair` and type the code into the Gasoline popup)"), failed
 
 
 @pytest.mark.parametrize(

@@ -184,7 +184,8 @@ def test_websocket_events_and_status(daemon: Daemon, bridge: Bridge) -> None:
 
 
 def test_sync_tells_which_tab_commands_act_on(daemon: Daemon, bridge: Bridge) -> None:
-    assert observe(bridge, what="page") == {"extension_connected": False, "tracked": False}
+    page_fields = {"untrusted": ["url", "title"]}  # what of the answer the page wrote
+    assert observe(bridge, what="page") == {"extension_connected": False, "tracked": False, **page_fields}
     tab = {"id": 7, "url": "http://127.0.0.1:3000/cart", "title": "Cart", "tracked": True}
     sync = {"extension_version": "0.1.0", "settings": SETTINGS, "tab": tab, "dropped_events": 3}
     status, answer = post_as_extension(daemon.port, "/sync", sync)
@@ -195,6 +196,7 @@ def test_sync_tells_which_tab_commands_act_on(daemon: Daemon, bridge: Bridge) ->
         "tab_id": 7,
         "url": tab["url"],
         "title": "Cart",
+        **page_fields,
     }
     extension = health(bridge)["extension"]
     assert extension["connected"] and extension["dropped_events"] == 3 and extension["settings"] == SETTINGS

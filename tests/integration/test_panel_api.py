@@ -77,19 +77,17 @@ def test_a_code_from_gasoline_pair_gets_the_panel_its_token_once(daemon: Daemon,
     assert send(daemon.port, "GET", "/panel/status", token=panel.token).status == 200, "an earlier panel stays paired"
 
 
-def test_wrong_codes_withdraw_every_open_code_at_the_limit(daemon: Daemon) -> None:
+def test_wrong_codes_make_their_source_wait_and_withdraw_no_code(daemon: Daemon) -> None:
     attempts = LIMITS.panel.pairing_attempts
     code = pairing_code(daemon)
-    for _ in range(attempts - 1):
-        assert pair_with(daemon, wrong(code))[0] == 403
-    assert pair_with(daemon, code)[0] == 200, f"{attempts - 1} wrong codes leave the open one"
-
-    code = pairing_code(daemon)
+    guesser = {"Origin": f"http://127.0.0.1:{daemon.port}"}
     for _ in range(attempts):
-        assert pair_with(daemon, wrong(code))[0] == 403
-    status, refused = pair_with(daemon, code)
-    assert (status, refused["error"]) == (403, "pairing_refused"), f"after {attempts} wrong codes it is withdrawn"
-    assert pair_with(daemon, pairing_code(daemon))[0] == 200, "a new code from gasoline pair works"
+        assert send(daemon.port, "POST", "/panel/pair", {"code": wrong(code)}, **guesser).status == 403
+    waiting = send(daemon.port, "POST", "/panel/pair", {"code": wrong(code)}, **guesser)
+    assert (waiting.status, waiting.error) == (429, "pairing_refused"), f"after {attempts} wrong codes it waits"
+    assert 1 <= int(waiting.headers["retry-after"]) <= LIMITS.panel.pairing_guess_seconds
+    assert "try again" in waiting.body["message"]
+    assert pair_with(daemon, code)[0] == 200, "the open code is not withdrawn: the person pairs with it"
 
 
 def panel_routes(session_id: str) -> list[tuple[str, str, Any]]:

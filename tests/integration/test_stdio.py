@@ -105,3 +105,13 @@ def test_end_of_input_ends_the_process_cleanly(isolated: Isolated) -> None:
         started = time.monotonic()
         assert bridge.close() == 0
         assert time.monotonic() - started < 5
+
+
+def test_every_call_is_answered_even_one_naming_a_port_that_cannot_exist(isolated: Isolated) -> None:
+    with running_bridge(isolated.state_dir, isolated.port) as bridge:
+        bridge.initialize()
+        for service in ("http://127.0.0.1:99999", "http://127.0.0.1:0", "http://127.0.0.1:", "http://[::1"):
+            reply = bridge.call("interact", {"action": "backend_control", "service": service, "operation": "seed"}, 20)
+            assert reply["result"]["isError"] is True, reply
+            assert "service: " in reply["result"]["content"][0]["text"], reply
+        assert bridge.request("ping")["result"] == {}

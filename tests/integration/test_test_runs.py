@@ -124,7 +124,7 @@ def test_pytest_runs_only_the_test_file(tmp_path: Path) -> None:
 
     assert (result.status, result.exit_code, result.failures) == ("passed", 0, [])
     assert (result.tests_passed, result.tests_failed, result.tests_skipped) == (1, 0, 0)
-    assert result.command.endswith("-m pytest tests/test_ok.py")
+    assert result.command.endswith("-m pytest ./tests/test_ok.py")
 
 
 def test_the_given_command_runs_with_its_runners_report(tmp_path: Path) -> None:
@@ -284,7 +284,7 @@ def test_node_test_runner(tmp_path: Path) -> None:
 
     only = run(repo, test_file="test/ok.test.js")
 
-    assert (only.status, only.command, only.tests_passed) == ("passed", "node --test test/ok.test.js", 1)
+    assert (only.status, only.command, only.tests_passed) == ("passed", "node --test ./test/ok.test.js", 1)
 
 
 def test_jest(js_project: Callable[[dict[str, str]], Path]) -> None:
@@ -319,7 +319,7 @@ def test_jest(js_project: Callable[[dict[str, str]], Path]) -> None:
 
     only = run(repo, test_file="src/ok.test.js")
 
-    assert (only.status, only.command, only.tests_passed) == ("passed", "npm test -- src/ok.test.js", 1)
+    assert (only.status, only.command, only.tests_passed) == ("passed", "npm test -- ./src/ok.test.js", 1)
 
 
 def test_vitest_through_the_given_npm_command(js_project: Callable[[dict[str, str]], Path]) -> None:
@@ -353,7 +353,7 @@ def test_vitest_through_the_given_npm_command(js_project: Callable[[dict[str, st
 
     only = run(repo, test_command="npm test", test_file="src/other.test.js")
 
-    assert (only.status, only.command, only.tests_failed) == ("failed", "npm test -- src/other.test.js", 1)
+    assert (only.status, only.command, only.tests_failed) == ("failed", "npm test -- ./src/other.test.js", 1)
     assert [failure.name for failure in only.failures] == ["other"]
 
 
@@ -400,3 +400,107 @@ def test_go(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     only = run(repo, test_file="util/util_test.go", timeout_ms=180_000)
 
     assert (only.status, only.command, only.tests_passed) == ("passed", "go test ./util", 1)
+
+
+KEPT_TEST = {
+    "pytest": "def test_kept(tmp_path):\n    assert tmp_path.is_dir()\n",
+    "node": "require('node:test')('kept', () => {});\n",
+    "jest": "test('kept', () => {});\n",
+    "vitest": "import { test } from 'vitest';\ntest('kept', () => {});\n",
+}
+RUNNER_REPOSITORIES = {
+    "pytest": {"pytest.ini": "[pytest]\n", "tests/test_other.py": "def test_other():\n    assert False\n"},
+    "node": {
+        "package.json": '{"name": "shop", "private": true, "scripts": {"test": "node --test"}}',
+        "test/other.test.js": "require('node:test')('other', () => { throw new Error('no'); });\n",
+    },
+    "jest": {
+        "package.json": '{"name": "shop", "private": true, "scripts": {"test": "jest"}}',
+        "src/other.test.js": "test('other', () => { throw new Error('no'); });\n",
+    },
+    "vitest": {
+        "package.json": '{"name": "shop", "private": true, "type": "module", "scripts": {"test": "vitest"}}',
+        "src/other.test.js": "import { test } from 'vitest';\ntest('other', () => { throw new Error('no'); });\n",
+    },
+}
+
+
+@pytest.mark.parametrize("runner", ["pytest", "node", "jest", "vitest"])
+def test_a_test_file_named_like_an_option_is_run_as_a_file(
+    runner: str, tmp_path: Path, js_project: Callable[[dict[str, str]], Path]
+) -> None:
+    outside = tmp_path / "precious" / ("test_kept.py" if runner == "pytest" else "kept.test.js")
+    outside.mkdir(parents=True)
+    (outside / "keep.txt").write_text("not the tests' to delete\n")
+    named = f"--basetemp={outside}"  # a folder "--basetemp=" in the repository, and the path below it
+    files = {**RUNNER_REPOSITORIES[runner], named: KEPT_TEST[runner]}
+    repo = js_project(files) if runner in ("jest", "vitest") else repository(tmp_path / "repo", files)
+
+    result = run(repo, test_file=named)
+
+    assert (outside / "keep.txt").read_text() == "not the tests' to delete\n"
+    assert (result.status, result.framework, result.tests_passed, result.tests_failed) == ("passed", runner, 1, 0), (
+        result.output
+    )
+    assert f"./{named}" in shlex.split(result.command)
+
+
+def test_a_test_file_named_like_pytests_argument_file_is_not_read_for_arguments(tmp_path: Path) -> None:
+    outside = tmp_path / "precious"
+    outside.mkdir()
+    (outside / "keep.txt").write_text("kept\n")
+    repo = repository(
+        tmp_path / "repo",
+        {
+            "pytest.ini": "[pytest]\n",
+            "@options": "",  # the test_file named; pytest would read the file `options` for arguments
+            "options": f"--basetemp={outside}\n",
+            "tests/test_temp.py": "def test_temp(tmp_path):\n    assert tmp_path.is_dir()\n",
+        },
+    )
+
+    result = run(repo, test_file="@options")
+
+    assert (outside / "keep.txt").read_text() == "kept\n"
+    assert result.command.endswith("-m pytest ./@options")
+    assert (result.status, result.tests_passed) == ("error", 0), "the file holds no tests; nothing else ran"
+
+
+def test_pytests_default_discovery_finds_a_flat_repository(tmp_path: Path) -> None:
+    repo = repository(
+        tmp_path,
+        {
+            "app.py": "def total(prices):\n    return sum(prices)\n",
+            "test_app.py": "from app import total\n\n\ndef test_total():\n    assert total([2, 3]) == 5\n",
+            "cart_test.py": "from app import total\n\n\ndef test_empty():\n    assert total([]) == 1\n",
+        },
+    )
+
+    result = run(repo)
+
+    assert (result.status, result.framework, result.command) == (
+        "failed",
+        "pytest",
+        shlex.join([sys.executable, "-m", "pytest"]),
+    )
+    assert (result.tests_passed, result.tests_failed) == (1, 1)
+    assert [failure.name for failure in result.failures] == ["cart_test.py::test_empty"]
+
+
+def test_pytests_default_discovery_skips_what_pytest_never_enters(tmp_path: Path) -> None:
+    repo = repository(
+        tmp_path,
+        {
+            "node_modules/pkg/test_pkg.py": "def test_pkg(): pass\n",
+            ".tox/py/test_env.py": "def test_env(): pass\n",
+            "env/pyvenv.cfg": "home = /usr/bin\n",
+            "env/lib/test_site.py": "def test_site(): pass\n",
+            "build/test_built.py": "def test_built(): pass\n",
+            "app.py": "print('no tests')\n",
+        },
+    )
+
+    result = run(repo)
+
+    assert (result.status, result.command) == ("error", "")
+    assert "No test command found" in result.output

@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from measure import percentiles, report, timed
-from processes import Bridge, gasoline_cli, running_bridge, running_daemon
 
 from gasoline.control.client import ControlClient
 from gasoline.control.discovery import Discovery
 from gasoline.control.services import ServiceTarget
 from gasoline.demo_backend import SERVICE, ShopBackend, shop_backend
+from tests.integration.processes import Bridge, gasoline_cli, running_bridge, running_daemon
 
 ROWS = 10_000
 CALLS = 30

@@ -36,13 +36,13 @@ from measure import (
     wait_listening,
 )
 from panel_bench import panel
-from processes import health
 from recall_bench import recall
 from redaction_bench import worst_case_rules
 from worker_redaction_bench import worker_redaction
 
 from gasoline.state import DaemonFiles
 from gasoline.transports.lines import TimedLines
+from tests.integration.processes import health
 
 REFERENCE = [sys.executable, str(Path(__file__).with_name("reference_server.py"))]
 CALLS = 1000

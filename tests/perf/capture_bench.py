@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import statistics
 import subprocess
 import sys
@@ -16,13 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import measure  # noqa: F401  (first: it puts the integration tests' helpers on sys.path)
-from browsers import chromium_with_extension, open_popup, set_switch
 from measure import free_port, report, rss_mib, wait_listening
 from playwright.sync_api import sync_playwright
 
 from gasoline.browser import CHROMIUM_FLAGS, chromium_path
 from gasoline.demo_app import DemoApp
 from gasoline_generated.policy import EXTENSION_ORIGIN, LIMITS
+from tests.integration.browsers import chromium_with_extension, open_popup, set_switch
+from tests.integration.processes import STATE_DIRS, extension_token, running_daemon
 
 BATCH = 100
 BATCHES = 200
@@ -87,8 +87,11 @@ def realistic_events(count: int, offset: int = 0) -> list[dict[str, Any]]:
 
 class Poster:
     def __init__(self, port: int) -> None:
+        """Posts to the port as the paired extension does (the reference takes the same headers)."""
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         self.headers = {"Host": f"127.0.0.1:{port}", "Content-Type": "application/json", "Origin": EXTENSION_ORIGIN}
+        if port in STATE_DIRS:
+            self.headers["Authorization"] = f"Bearer {extension_token(port)}"
 
     def post(self, body: bytes) -> dict[str, Any]:
         self.connection.request("POST", "/events", body=body, headers=self.headers)
@@ -161,26 +164,18 @@ def page_overhead(daemon_port: int) -> None:
 def capture() -> None:
     with tempfile.TemporaryDirectory() as state:
         port, reference_port = free_port(), free_port()
-        env = {**os.environ, "GASOLINE_STATE_DIR": state}
-        daemon = subprocess.Popen(
-            [sys.executable, "-m", "gasoline", "daemon", "--port", str(port)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
         reference = subprocess.Popen(
             [sys.executable, str(HERE / "reference_ingest.py"), str(reference_port)],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
         try:
-            wait_listening(port)
-            wait_listening(reference_port)
-            rss_started = rss_mib(daemon.pid)
-            ingest(port, reference_port)
-            full_buffers_rss(port, rss_started, lambda: rss_mib(daemon.pid))
-            page_overhead(port)
+            with running_daemon(Path(state), port=port) as daemon:
+                wait_listening(reference_port)
+                rss_started = rss_mib(daemon.process.pid)
+                ingest(port, reference_port)
+                full_buffers_rss(port, rss_started, lambda: rss_mib(daemon.process.pid))
+                page_overhead(port)
         finally:
-            for process in (daemon, reference):
-                process.kill()
-                process.wait()
+            reference.kill()
+            reference.wait()

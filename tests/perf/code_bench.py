@@ -17,9 +17,9 @@ import tempfile
 from pathlib import Path
 
 from measure import percentiles, report, timed
-from processes import Bridge, running_bridge, running_daemon
 
 from gasoline.code.search import ripgrep
+from tests.integration.processes import Bridge, running_bridge, running_daemon
 
 TREE_FILES = 5000
 TEXT_ENDINGS = {".py", ".pyi", ".txt", ".md", ".json", ".toml", ".cfg", ".ini", ".rst"}

@@ -11,11 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import measure
-from browsers import chromium_with_extension
-from fixture_site import fixture_site
-from freshness import delays_through_cdp, delays_through_mcp
 from measure import HttpClient, free_port, percentiles, report, timed
-from processes import running_bridge, running_daemon, wait_for
+
+from tests.integration.browsers import chromium_with_extension
+from tests.integration.fixture_site import fixture_site
+from tests.integration.freshness import delays_through_cdp, delays_through_mcp
+from tests.integration.processes import running_bridge, running_daemon, wait_for
 
 AXE = measure.ROOT / "extension" / "node_modules" / "axe-core" / "axe.min.js"
 DOM_CALLS = 200

@@ -34,10 +34,10 @@ from head_to_head_site import FACTS, Site, head_to_head_site
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from measure import ROOT, free_port
 from playwright.async_api import BrowserContext, async_playwright
-from processes import environment, gasoline_cli, health
 
 from gasoline.browser import CHROMIUM_FLAGS, chromium_path, extension_args, extension_for_port
 from gasoline_generated.policy import EXTENSION_ORIGIN
+from tests.integration.processes import environment, gasoline_cli, health
 
 PEERS = Path(__file__).with_name("peers")
 PEER_BIN = PEERS / "node_modules" / ".bin"

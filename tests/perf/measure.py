@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT / "tests" / "integration"), str(ROOT / "tests" / "unit"), str(ROOT / "tests")]
-from processes import free_port, wait_for  # noqa: E402  (the integration tests' own helpers)
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "unit"), str(ROOT / "tests")]
+from tests.integration.processes import free_port, wait_for  # noqa: E402  (the integration tests' own helpers)
 
 __all__ = [
     "INIT",

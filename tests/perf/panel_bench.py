@@ -14,17 +14,17 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import measure  # noqa: F401  (first: it puts the integration tests' helpers on sys.path)
-from browsers import EXTENSION_PAGE, chromium_with_extension
 from fakes.model_provider import FakeProvider
 from measure import free_port, mixed_payload, percentiles, report, rss_mib, timed
 from playwright.sync_api import Page, expect
-from processes import Daemon, gasoline_cli, running_daemon, wait_for
 
 from gasoline.local_http import request_json
 from gasoline.panel.egress import redacted_request
 from gasoline.panel.evidence import as_prompt
 from gasoline.safety.redaction import build_redactor
 from gasoline_generated.models import EvidenceCard, ProviderMessage
+from tests.integration.browsers import EXTENSION_PAGE, chromium_with_extension
+from tests.integration.processes import Daemon, gasoline_cli, running_daemon, wait_for
 
 TRIPS = 30
 TURNS = 40

@@ -38,6 +38,7 @@ def grouped(number: str) -> str:
     return " ".join(number[i : i + 4] for i in range(0, len(number), 4))
 
 
+KEY_KINDS = ["OPENSSH", "EC", "DSA", "ENCRYPTED"]
 BBAN_LENGTHS = {"DE": 18, "FR": 23, "GB": 18}  # an IBAN's length in each country, less its 4 leading characters
 
 
@@ -52,6 +53,10 @@ def corpus(seed: int = 20261122) -> list[Secret]:
 
     def pick(alphabet: str, count: int) -> str:
         return "".join(rng.choice(alphabet) for _ in range(count))
+
+    def key_block(kind: str) -> str:
+        body = "\n".join(pick(ALNUM + "+/", 64) for _ in range(4))
+        return f"-----BEGIN {kind} PRIVATE KEY-----\n{body}\n-----END {kind} PRIVATE KEY-----"
 
     makers = {
         ("aws_access_key_id", "api_key"): lambda: ("AKIA" + pick(UPPER_DIGITS, 16), "aws access key {} configured"),
@@ -130,6 +135,37 @@ def corpus(seed: int = 20261122) -> list[Secret]:
             + "\n-----END RSA PRIVATE KEY-----",
             "loaded key\n{}\nfrom disk",
         ),
+        ("authorization_token", "auth_token"): lambda: (pick(HEX, 40), "Authorization: Token {}"),
+        ("x_api_key_in_console", "api_key"): lambda: (pick(HEX, 32), 'console.log("x-api-key: {}")'),
+        ("x_auth_token_header", "auth_token"): lambda: (pick(ALNUM, 32), "X-Auth-Token: {}"),
+        ("npmrc_auth_token", "auth_token"): lambda: (
+            "-".join(pick(HEX, size) for size in (8, 4, 4, 4, 12)),
+            "//npm.example.com/:_authToken={}",
+        ),
+        ("npmrc_auth", "credential"): lambda: (
+            base64.b64encode(f"dana:{pick(ALNUM, 14)}".encode()).decode(),
+            "//npm.example.com/:_auth={}",
+        ),
+        ("docker_registry_auth", "credential"): lambda: (
+            base64.b64encode(f"dana:{pick(ALNUM, 16)}".encode()).decode(),
+            '{{"auths": {{"registry.example.com": {{"auth": "{}"}}}}}}',
+        ),
+        ("pgp_private_key", "private_key"): lambda: (
+            "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n"
+            + "\n".join(pick(ALNUM + "+/", 64) for _ in range(5))
+            + "\n="
+            + pick(ALNUM, 4)
+            + "\n-----END PGP PRIVATE KEY BLOCK-----",
+            "gpg --export-secret-keys\n{}\n",
+        ),
+        ("other_private_keys", "private_key"): lambda: (key_block(rng.choice(KEY_KINDS)), "key file:\n{}"),
+        ("password_input", "credential"): lambda: (
+            pick(ALNUM, 10) + "&amp;&lt;",
+            '<input type="password" class="form-control" value="{}">',
+        ),
+        ("csrf_input", "csrf"): lambda: (pick(ALNUM, 40), '<input name="csrf_token" type="hidden" value="{}">'),
+        ("csrf_meta", "csrf"): lambda: (pick(ALNUM, 40), '<meta name="csrf-token" content="{}">'),
+        ("xsrf_header", "csrf"): lambda: (pick(ALNUM, 32), "X-XSRF-TOKEN: {}"),
         ("url_password", "credential"): lambda: (
             pick(ALNUM, 14),
             "DATABASE_URL=postgres://app:{}@db.internal:5432/app",
@@ -172,4 +208,14 @@ ORDINARY = [
     "Traceback: TypeError: Cannot read properties of undefined (reading 'total') at render (cart.js:42:17)",
     "phone +49 30 1234567, invoice INV-2026-000123, isbn 978-3-16-148410-0, ticket PROJ-4512",
     "secretariat, keyboard, monkey and token-ring networks are words, not secrets",
+    # Near misses of the header, registry, key-block and form-field formats.
+    "Authorization: Token authentication is set up in settings.py; see the docs",
+    '{"auth": "AuthenticationRequired", "auths": null, "authority": "registry.example.com"}',
+    "-----BEGIN PGP PUBLIC KEY BLOCK-----\nmQINBF0abcdEFGHijklMNOPqrstUVWXyz0123\n-----END PGP PUBLIC KEY BLOCK-----",
+    "-----BEGIN CERTIFICATE-----\nMIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBa\n-----END CERTIFICATE-----",
+    '<input type="password" name="password" autocomplete="current-password" required>',
+    '<input type="text" name="username" value="dana.scully">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    "The x-api-key header and the X-Auth-Token header are both accepted; csrf_token rotates hourly.",
+    "npm config set //npm.example.com/:_auth in .npmrc, then run npm whoami",
 ]

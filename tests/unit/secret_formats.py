@@ -197,6 +197,13 @@ FORMATS: list[Format] = [
     auth("jwt", "eyJhbGciOiJIUzI1NiJ9.eyJ{url:40}.{url:43}"),
     auth("bearer_header", "Authorization: Bearer {alnum:40}"),
     auth("basic_header", "Authorization: Basic {b64:40}"),
+    auth("token_header", "Authorization: Token {hex:40}"),
+    auth("x_auth_token_header", "X-Auth-Token: {alnum:32}"),
+    api("x_api_key_header", "x-api-key: {hex:32}"),
+    auth("npmrc_auth_token", "//npm.example.com/:_authToken={hex:8}-{hex:4}-{hex:4}-{hex:4}-{hex:12}"),
+    Format("csrf_header", "csrf", "X-CSRF-Token: {alnum:40}"),
+    Format("csrf_meta_tag", "csrf", "<meta name=csrf-token content={alnum:40}>"),
+    Format("password_input", "credential", "<input type=password value={alnum:16}>"),
     Format("session_cookie", "cookie", "Cookie: session={alnum:32}; theme=dark"),
     Format("session_id", "session_id", "JSESSIONID={HEX:32}"),
     Format("csrf_form", "csrf", "csrf_token={alnum:40}"),
@@ -205,6 +212,17 @@ FORMATS: list[Format] = [
     Format("password_assignment", "credential", "password={alnum:16}"),
     Format(
         "private_key_pem", "private_key", "-----BEGIN PRIVATE KEY-----\n{b64:64}\n{b64:64}\n-----END PRIVATE KEY-----"
+    ),
+    Format(
+        "pgp_private_key",
+        "private_key",
+        "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n{b64:64}\n{b64:64}\n={b64:4}\n-----END PGP PRIVATE KEY BLOCK-----",
+    ),
+    Format("ec_private_key", "private_key", "-----BEGIN EC PRIVATE KEY-----\n{b64:64}\n-----END EC PRIVATE KEY-----"),
+    Format(
+        "encrypted_private_key",
+        "private_key",
+        "-----BEGIN ENCRYPTED PRIVATE KEY-----\n{b64:64}\n-----END ENCRYPTED PRIVATE KEY-----",
     ),
     Format(
         "openssh_private_key",

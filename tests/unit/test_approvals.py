@@ -12,7 +12,7 @@ import pytest
 from gasoline.composition import DaemonConfig, create_services
 from gasoline.contract import CallContext, ModeEntry, ModeHandler, MutationRule
 from gasoline.core.dispatch import Dispatcher
-from gasoline.safety.approvals import Allowance, ApprovalEngine, DecisionError
+from gasoline.safety.approvals import Allowance, ApprovalEngine, DecisionError, Requester
 from gasoline.safety.audit import AuditTrail
 from gasoline_generated import models
 from gasoline_generated.policy import APPROVAL_CLASSES
@@ -293,3 +293,35 @@ def test_a_secret_in_a_scope_is_masked_wherever_a_human_sees_it(clock: Clock, au
     assert token not in json.dumps(request) and request["scope"].startswith("file:src/[REDACTED:api_key:")
     assert token not in str([shown.model_dump_json() for shown in engine.pending()])
     assert token not in audit_file.read_text()
+
+
+ASKER = Requester("local-1", "client-a (session sess_0123456789abcdef)")
+OTHER = Requester("local-2", "client-b (session sess_fedcba9876543210)")
+
+
+def test_only_the_session_that_asked_uses_the_approval_and_another_learns_nothing(
+    clock: Clock, audit_file: Path
+) -> None:
+    dispatcher, engine = setup(clock, audit_file)
+    asked = dispatcher.call("fixture", WRITE, requester=ASKER).structured["details"]
+    assert asked["summary"].endswith(" Asked by client-a (session sess_0123456789abcdef).")
+    for requester in (OTHER, None):
+        refused = dispatcher.call("fixture", {**WRITE, "approval_id": asked["request_id"]}, requester=requester)
+        assert refused.structured["error"] == "approval_scope_mismatch", "not approval_pending: its state is not told"
+        assert "belongs to another client session" in refused.structured["message"]
+    engine.decide(asked["request_id"], approve=True, by="test")
+    refused = dispatcher.call("fixture", {**WRITE, "approval_id": asked["request_id"]}, requester=OTHER)
+    assert refused.structured["error"] == "approval_scope_mismatch" and FixtureHandlers.runs == []
+    assert not dispatcher.call("fixture", {**WRITE, "approval_id": asked["request_id"]}, requester=ASKER).is_error
+    assert FixtureHandlers.runs == ["write"], "the refusals did not use up the approval"
+
+
+def test_an_identical_call_of_another_session_asks_on_its_own(clock: Clock, audit_file: Path) -> None:
+    dispatcher, engine = setup(clock, audit_file)
+    ids = [dispatcher.call("fixture", WRITE, requester=r).structured["details"]["request_id"] for r in (ASKER, OTHER)]
+    again = dispatcher.call("fixture", WRITE, requester=ASKER).structured["details"]["request_id"]
+    assert ids[0] != ids[1] and again == ids[0]
+    assert [request.summary.rsplit(" Asked by ", 1)[1] for request in engine.pending()] == [
+        "client-a (session sess_0123456789abcdef).",
+        "client-b (session sess_fedcba9876543210).",
+    ]

@@ -18,7 +18,7 @@ from gasoline.transports.lines import LineTransport, TimedLines
 
 
 class Tools:
-    """`quick` answers at once; `slow` waits until released or cancelled."""
+    """`quick` answers at once; `slow` waits until released or cancelled; `broken` fails outside any handler."""
 
     def __init__(self) -> None:
         self.release = threading.Event()
@@ -29,6 +29,8 @@ class Tools:
 
     def call(self, name: str, arguments: dict[str, Any], exchange: Exchange) -> dict[str, Any]:
         self.threads.add(threading.current_thread().name)
+        if name == "broken":
+            raise LookupError("the service list could not be read")
         if name == "slow":
             wait_until(lambda: self.release.is_set() or exchange.cancelled.is_set(), 10)
         return {"content": [{"type": "text", "text": name}], "isError": False}
@@ -89,3 +91,15 @@ def test_a_ping_and_a_cancellation_are_read_while_a_long_call_runs(served: tuple
     tools.release.set()
     assert client.reply()["id"] == 1
     assert wait_until(lambda: len(tools.threads) > 1, 5), "a worker took over reading from the busy reader"
+
+
+def test_a_request_that_fails_outside_its_handler_is_answered_with_an_error(served: tuple[Client, Tools]) -> None:
+    client, _ = served
+    client.call(1, "broken")
+    assert client.reply() == {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "error": {"code": -32603, "message": "Internal error: LookupError: the service list could not be read"},
+    }
+    client.call(2, "quick")
+    assert client.reply()["id"] == 2, "the transport serves on"

@@ -9,12 +9,13 @@ from typing import Any
 
 import pytest
 
-from gasoline.bridge.client import DaemonLink
+from gasoline.bridge.client import Busy, DaemonLink
 from gasoline.bridge.lifecycle import DaemonUnavailable, wait_until
 from gasoline.core.jsonrpc import Request, RpcError
 from gasoline.core.protocol import Exchange, McpServer, ServerInfo
 from gasoline.core.workers import Workers
 from gasoline.daemon.local_socket import LocalSocket
+from gasoline_generated.policy import LIMITS
 
 
 class SlowTools:
@@ -52,7 +53,7 @@ def client_exchange(sent: list[dict[str, Any]], token: str | None = "tok") -> Ex
 
 def test_progress_is_relayed_and_the_reply_returned(served: tuple[LocalSocket, SlowTools]) -> None:
     local, tools = served
-    link = DaemonLink(str(local.path))
+    link = DaemonLink(str(local.path), LIMITS.mcp.bridge_calls_in_flight)
     sent: list[dict[str, Any]] = []
     exchange = client_exchange(sent)
     reply: list[dict[str, Any]] = []
@@ -71,7 +72,7 @@ def test_progress_is_relayed_and_the_reply_returned(served: tuple[LocalSocket, S
 
 def test_a_cancelled_call_is_cancelled_in_the_daemon(served: tuple[LocalSocket, SlowTools]) -> None:
     local, tools = served
-    link = DaemonLink(str(local.path))
+    link = DaemonLink(str(local.path), LIMITS.mcp.bridge_calls_in_flight)
     exchange = client_exchange([], token=None)
     outcome: list[BaseException] = []
 
@@ -92,7 +93,7 @@ def test_a_cancelled_call_is_cancelled_in_the_daemon(served: tuple[LocalSocket, 
 
 def test_a_call_lost_with_the_daemon_fails_with_daemon_unavailable(served: tuple[LocalSocket, SlowTools]) -> None:
     local, _ = served
-    link = DaemonLink(str(local.path))
+    link = DaemonLink(str(local.path), LIMITS.mcp.bridge_calls_in_flight)
     outcome: list[BaseException] = []
 
     def call() -> None:
@@ -107,3 +108,18 @@ def test_a_call_lost_with_the_daemon_fails_with_daemon_unavailable(served: tuple
     link.socket.shutdown(2)  # the connection drops, as when the daemon is killed
     worker.join(5)
     assert outcome and "stopped during the call" in str(outcome[0])
+
+
+def test_calls_in_flight_are_bounded_and_a_reply_frees_a_slot(served: tuple[LocalSocket, SlowTools]) -> None:
+    local, tools = served
+    link = DaemonLink(str(local.path), 2)
+    replies: list[bytes | None] = []
+    for _ in range(2):
+        link.start("tools/call", {"name": "slow", "arguments": {}}, replies.append, wait=False)
+    with pytest.raises(Busy):
+        link.start("tools/call", {"name": "slow", "arguments": {}}, replies.append, wait=False)
+    tools.release.set()
+    assert wait_until(lambda: len(replies) == 2, 5), "both calls were answered"
+    link.start("tools/call", {"name": "slow", "arguments": {}}, replies.append, wait=False)
+    assert wait_until(lambda: len(replies) == 3, 5), "a freed slot takes the next call"
+    assert all(reply is not None and b'"done"' in reply for reply in replies)

@@ -23,7 +23,7 @@ from ..conftest import ROOT
 from ..in_node import answers, bundle_for_node
 from .secret_corpus import ORDINARY, corpus
 from .secret_recall import ordinary_corpus, recall_corpus
-from .test_redaction_leaks import LEAKS
+from .test_redaction_leaks import LEAKS, ORDINARY_STRUCTURED, STRUCTURED_LEAKS
 
 KEY = bytes(range(32))
 PATTERNS = [
@@ -96,6 +96,12 @@ def test_ordinary_text_is_left_alike(worker_gateway: Path) -> None:
 def test_the_known_leaks_are_masked_alike(worker_gateway: Path) -> None:
     lines = [text for text, _ in LEAKS.values()]
     assert_same(compare(worker_gateway, lines), len(lines))
+
+
+def test_name_value_pairs_are_masked_alike(worker_gateway: Path) -> None:
+    data = [item for item, _ in STRUCTURED_LEAKS.values()] + ORDINARY_STRUCTURED
+    assert_same(compare(worker_gateway, data), len(data))
+    assert_same(compare(worker_gateway, data, native=True), len(data))
 
 
 def secret_contexts() -> Iterator[Any]:

@@ -126,12 +126,22 @@ def labeled_tokens(rng: random.Random) -> list[str]:
     return [label + rng.choice(separators) + body() for label in labels for body in bodies for _ in range(3)]
 
 
+def base64_pairs() -> list[str]:
+    """Base64 of user:password and of what is not: no colon, nothing after it, controls and
+    separators, other scripts, bytes that are not UTF-8; with and without padding."""
+    texts = [b"dana:Hunter2", b":pw", b"dana:", b"dana", b"a:b\tc", b"a:b\nc", b"a:\xc2\xa0b", b"\xff:\xfe"]
+    texts += [f"d{c}:p{c}".encode(errors="surrogatepass") for c in ODD_CHARACTERS]
+    texts += [b"a:\x80", b"a:\xc0\x80b", b"a:\xed\xa0\x80b", b"\xef\xbb\xbfa:b"]
+    encoded = [base64.b64encode(text).decode() for text in texts]
+    return encoded + [text.rstrip("=") for text in encoded] + [text + "=" for text in encoded]
+
+
 def validator_candidates() -> list[str]:
     rng = random.Random(SEED)
     candidates = [secret.value for secret in corpus()] + ORDINARY + ordinary_corpus()
     for sample in recall_corpus():
         candidates += [sample.line, *sample.parts, *sample.line.split()]
-    candidates += card_numbers(rng) + ibans(rng) + labeled_tokens(rng)
+    candidates += card_numbers(rng) + ibans(rng) + labeled_tokens(rng) + base64_pairs()
     candidates += ["", "a", "/home/dana", "~/x", "./x", "../x", ".x", "Basic authentication", "bearer", "abc"]
     words = ("", "abc", "Abc", "aBC", "1")
     candidates += [text for c in ODD_CHARACTERS for word in words for text in (c + word, word + c, "a" + c + word)]

@@ -71,8 +71,9 @@ def relayed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[C
     tools = DaemonTools()
     local = LocalSocket(tmp_path / "d.sock", McpServer(ServerInfo("t", "1"), tools), Workers("daemon", 4), 1.0)
     local.start()
-    client = DaemonClient(LIMITS.daemon)
-    link = client._link = DaemonLink(str(local.path))  # connected as the bridge's start would
+    client = DaemonClient(LIMITS.daemon, LIMITS.mcp.bridge_calls_in_flight)
+    # connected as the bridge's start would
+    link = client._link = DaemonLink(str(local.path), LIMITS.mcp.bridge_calls_in_flight)
     remote = RemoteTools(client, ClientRepository(tmp_path, 1.0))
     to_bridge, client_input = os.pipe()
     client_output, from_bridge = os.pipe()

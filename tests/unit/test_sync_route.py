@@ -10,7 +10,7 @@ from typing import Any
 
 import falcon.testing
 
-from gasoline.composition import DaemonConfig, create_daemon, create_services
+from gasoline.composition import Daemon, DaemonConfig, create_daemon, create_services
 from gasoline.safety.redaction import UnavailableRedactor
 from gasoline_generated.policy import EXTENSION_ORIGIN
 
@@ -20,9 +20,16 @@ SETTINGS = {"captureWebSockets": True, "captureNetworkBodies": False, "aiWebPilo
 GITHUB = "ghp_" + "Zq8Xw7Vu6Ts5Rq4Po3Nm2Lk1Ji0Hg9Fe8Dc7B"
 
 
-def sync(client: falcon.testing.TestClient, **fields: Any) -> dict[str, Any]:
+def extension_headers(daemon: Daemon) -> dict[str, str]:
+    """What a paired extension sends: its origin and the token a pairing code was traded for."""
+    pairing = daemon.panel.pairing
+    token = pairing.pair(pairing.new_code().code).token
+    return {**HOST, "Origin": EXTENSION_ORIGIN, "Authorization": f"Bearer {token}"}
+
+
+def sync(client: falcon.testing.TestClient, daemon: Daemon, **fields: Any) -> dict[str, Any]:
     body = {"extension_version": "0.1.0", "settings": SETTINGS, "dropped_events": 0, **fields}
-    response = client.simulate_post("/sync", json=body, headers={**HOST, "Origin": EXTENSION_ORIGIN})
+    response = client.simulate_post("/sync", json=body, headers=extension_headers(daemon))
     assert response.status_code == 200, response.text
     result: dict[str, Any] = response.json
     return result
@@ -30,7 +37,7 @@ def sync(client: falcon.testing.TestClient, **fields: Any) -> dict[str, Any]:
 
 def test_the_handover_masks_as_the_daemon_does() -> None:
     daemon = create_daemon()
-    handover = sync(falcon.testing.TestClient(daemon_app(daemon)))["redaction"]
+    handover = sync(falcon.testing.TestClient(daemon_app(daemon)), daemon)["redaction"]
     assert handover["patterns"] == []
     expected = hmac.new(bytes.fromhex(handover["key"]), GITHUB.encode(), hashlib.sha256).hexdigest()[:8]
     assert daemon.services.redactor.text(GITHUB) == f"[REDACTED:api_key:{expected}]"
@@ -38,15 +45,17 @@ def test_the_handover_masks_as_the_daemon_does() -> None:
 
 def test_a_daemon_that_cannot_redact_hands_nothing_over() -> None:
     services = replace(create_services(DaemonConfig()), redactor=UnavailableRedactor("the policy is gone", "1"))
-    answer = sync(falcon.testing.TestClient(daemon_app(create_daemon(DaemonConfig(), services))))
+    daemon = create_daemon(DaemonConfig(), services)
+    answer = sync(falcon.testing.TestClient(daemon_app(daemon)), daemon)
     assert "redaction" not in answer and answer["service"] == "gasoline"
 
 
 def test_health_adds_up_what_the_extension_masked() -> None:
-    client = falcon.testing.TestClient(daemon_app(create_daemon()))
-    sync(client, redacted_count=[{"class": "api_key", "count": 2}, {"class": "api_key", "count": 1}])
-    sync(client, redacted_count=[{"class": "credential", "count": 4}])
-    sync(client)
+    daemon = create_daemon()
+    client = falcon.testing.TestClient(daemon_app(daemon))
+    sync(client, daemon, redacted_count=[{"class": "api_key", "count": 2}, {"class": "api_key", "count": 1}])
+    sync(client, daemon, redacted_count=[{"class": "credential", "count": 4}])
+    sync(client, daemon)
     health = client.simulate_get("/health", headers=HOST).json
     assert health["extension"]["redacted_count"] == [
         {"class": "api_key", "count": 3},

@@ -1,6 +1,7 @@
 // Sends queued events to POST /events, with the contract version they are written in: after
 // batch_delay_ms, or at once when a full batch is waiting; one request at a time; backs off while
-// the daemon is unreachable.
+// the daemon is unreachable or the extension is not paired (the events stay queued; the first
+// sync that gets through after pairing sends them at once).
 import { LIMITS } from "../../../generated/ts/limits";
 import type { EventBatch, IngestResult } from "../../../generated/ts/messages";
 import { readDaemonPort } from "../shared/daemon-port";
@@ -11,8 +12,8 @@ import { type QueuedEvent, nextBatch, pendingCount, removeBatch } from "./event-
 const FULL_BATCH = Math.min(LIMITS.extension.batch_max_events, LIMITS.ingest.max_batch_events);
 /** Room for {"events":[...],"contract_version":"..."} around the events themselves. */
 const MAX_EVENT_BYTES_PER_BATCH = LIMITS.ingest.max_body_bytes - 64;
-/** Statuses worth retrying: the daemon is busy, starting, or someone else holds the port. */
-const RETRY_STATUSES = new Set([403, 408, 429]);
+/** Statuses worth retrying: not paired yet, the daemon is busy, starting, or someone else holds the port. */
+const RETRY_STATUSES = new Set([401, 403, 408, 429]);
 
 let batchTimer: ReturnType<typeof setTimeout> | undefined;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;

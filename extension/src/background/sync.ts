@@ -2,18 +2,20 @@
 // and the command channel. One sync is always waiting at the daemon (a long poll) to receive
 // commands at once; a change of facts replaces it with a fresh one. Results go back on a sync of
 // their own as soon as each command finishes; acknowledgements ride on the next sync. The outcome
-// of the last sync, with how the daemon says the two contract versions fit, is kept for the popup.
+// of the last sync, with how the daemon says the two contract versions fit and whether it knows
+// this extension as paired, is kept for the popup. An unpaired extension keeps trying (backing
+// off); a pairing wakes the loop at once.
 import { LIMITS } from "../../../generated/ts/limits";
 import type { Command, CommandResult, RedactedCount, SyncRequest, SyncResponse } from "../../../generated/ts/messages";
 import { readDaemonPort } from "../shared/daemon-port";
 import { CONNECTION_STATUS_KEY, type ConnectionStatus } from "../shared/messages";
 import { runCommand } from "./commands/run";
 import { contractVersion, daemonUnreachable, refusedContractVersion } from "./contract-version";
-import { postToDaemon } from "./daemon-client";
+import { postToDaemon, refusedUnpaired } from "./daemon-client";
 import { droppedCount } from "./event-queue";
 import { retryNow } from "./event-uploader";
 import { currentRedactor, masked, putBackMaskedCounts, receiveHandover, takeMaskedCounts } from "./redaction";
-import { settings } from "./state";
+import { pairingToken, settings } from "./state";
 import { targetTab } from "./target-tab";
 
 /** Changes often come in bursts (a tab switch updates url and title): one sync for the burst. */
@@ -23,6 +25,8 @@ const SEEN_LIMIT = 500;
 
 let debounceTimer: ReturnType<typeof setTimeout> | undefined;
 let waiting: AbortController | undefined;
+/** Ends the loop's backoff early: facts changed (a pairing, a new port), so try now. */
+let wake: (() => void) | undefined;
 let polling = false;
 const acks: string[] = [];
 const results: CommandResult[] = [];
@@ -32,13 +36,17 @@ const seen = new Set<string>();
 export function requestSync(): void {
   clearTimeout(debounceTimer);
   debounceTimer = setTimeout(() => {
-    if (polling) waiting?.abort();
-    else void keepPolling();
+    if (polling) {
+      waiting?.abort();
+      wake?.();
+    } else void keepPolling();
   }, SYNC_DEBOUNCE_MS);
 }
 
-/** One sync that does not wait (the popup asks for it to show the connection). */
+/** One sync that does not wait (the popup asks for it to show the connection), with the token
+ *  read afresh: the popup may have just paired. */
 export function syncNow(): Promise<ConnectionStatus> {
+  pairingToken.invalidate();
   return sync(0);
 }
 
@@ -55,7 +63,11 @@ export async function keepPolling(): Promise<void> {
         retryMs = LIMITS.extension.retry_min_ms;
         continue;
       }
-      await new Promise((resolve) => setTimeout(resolve, retryMs));
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, retryMs);
+      });
+      wake = undefined;
       retryMs = Math.min(retryMs * 2, LIMITS.extension.retry_max_ms);
     }
   } finally {
@@ -88,8 +100,12 @@ async function sync(waitMs: number, cancel?: AbortSignal): Promise<ConnectionSta
       putBack(sentAcks, sentResults, sentCounts);
       return sync(waitMs, cancel); // at once, in the shape that daemon reads
     }
-    if (reply.status === 200 && answer?.service === "gasoline") {
+    if (refusedUnpaired(reply)) {
+      status.paired = false;
+      putBack(sentAcks, sentResults, sentCounts);
+    } else if (reply.status === 200 && answer?.service === "gasoline") {
       status.connected = true;
+      status.paired = true;
       if (typeof answer.version === "string") status.daemonVersion = answer.version;
       if (answer.contract) status.contract = answer.contract;
       await receiveHandover(answer.redaction);

@@ -1,11 +1,9 @@
 // The panel's routes of the daemon (spec/daemon/api.yaml, /panel/...), typed from the generated
 // messages. The panel is UI only: it asks, reads a session's events and decides approvals; the
-// daemon runs everything. Its token comes from pairing and never leaves this extension's storage.
+// daemon runs everything. Its token is the extension's, from pairing (shared/pairing.ts).
 import type {
   Approval,
   ApprovalDecision,
-  PairingRequest,
-  PanelPairing,
   PanelQuestion,
   PanelStatus,
   PanelTurn,
@@ -41,17 +39,6 @@ async function reach(url: string, init: RequestInit): Promise<Response> {
   } catch (error) {
     throw new PanelApiError(0, "daemon_unreachable", `the daemon does not answer (${String(error)})`);
   }
-}
-
-/** Trade the code `gasoline pair` showed for the panel's token. */
-export async function pair(port: number, code: string): Promise<PanelPairing> {
-  const body: PairingRequest = { code };
-  const response = await reach(`${daemonBaseUrl(port)}/panel/pair`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return answerOf<PanelPairing>(response);
 }
 
 export class PanelApi {

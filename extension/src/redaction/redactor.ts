@@ -12,6 +12,7 @@ import {
   REDACTION_FIELDS,
   REDACTION_HASH_MIN_BITS,
   REDACTION_MASK,
+  REDACTION_PAIRS,
   REDACTION_PROJECT_PATTERN_CLASS,
   REDACTION_RULES,
   REDACTION_UNHASHED_CLASSES,
@@ -88,6 +89,8 @@ const QUERY_PARAMETER = new RegExp(REDACTION_FIELDS.queryParameter, "g");
 const JSON_FIELD = new RegExp(REDACTION_FIELDS.jsonField, "g");
 const HEADER_FIELD = new RegExp(REDACTION_FIELDS.headerField, "g");
 const KEY_PATTERN = new RegExp(SENSITIVE_KEY_PATTERN);
+const PAIR_VALUES: ReadonlySet<string> = new Set(REDACTION_PAIRS.values);
+const HIDDEN_TYPES: ReadonlySet<string> = new Set(REDACTION_PAIRS.hiddenTypes);
 
 /** A secret in a text: [start, end), its class ("" for a mask already there), the secret itself. */
 type Span = [number, number, string, string];
@@ -159,6 +162,19 @@ export class Redactor {
       : null;
   }
 
+  /** The class of what an object's value members hold when it is a name/value pair whose name is
+   *  sensitive ({"name": "csrf_token", "value": ...}) or a field that hides what is typed
+   *  ({"type": "password", "value": ...}); null otherwise. */
+  pairClass(data: object): string | null {
+    for (const member of REDACTION_PAIRS.names) {
+      const name = memberOf(data, member);
+      const found = typeof name === "string" ? this.keyClass(name) : null;
+      if (found !== null) return found;
+    }
+    const kind = memberOf(data, "type");
+    return typeof kind === "string" && HIDDEN_TYPES.has(kind.toLowerCase()) ? this.keyClass(kind) : null;
+  }
+
   private guarded<T>(work: () => T): T {
     try {
       return work();
@@ -209,8 +225,9 @@ export class Redactor {
     if (depth >= MAX_DEPTH) throw new RedactionUnavailable(`arrays and objects are nested deeper than ${MAX_DEPTH} levels`);
     if (Array.isArray(data)) return data.map((item) => this.walk(item, depth + 1));
     const out = newObject(data);
+    const pairClass = this.pairClass(data);
     for (const [key, value] of entries(data)) {
-      const secretClass = this.keyClass(key);
+      const secretClass = this.keyClass(key) ?? (PAIR_VALUES.has(key) ? pairClass : null);
       out.set(this.text(key), secretClass === null ? this.walk(value, depth + 1) : this.whole(value, secretClass, depth + 1));
     }
     return out.value;
@@ -286,6 +303,12 @@ function isInteger(value: number): boolean {
 /** An object's members in order, whether it came from JSON.parse-like code or from parseJson (a Map). */
 function entries(value: object): [string, unknown][] {
   return value instanceof Map ? [...(value as Map<string, unknown>)] : Object.entries(value);
+}
+
+/** One member of an object, whether it came from JSON.parse-like code or from parseJson (a Map). */
+function memberOf(value: object, name: string): unknown {
+  if (value instanceof Map) return (value as Map<string, unknown>).get(name);
+  return Object.hasOwn(value, name) ? (value as Record<string, unknown>)[name] : undefined;
 }
 
 /** A new object of the same kind, filled member by member (a key that comes again takes the

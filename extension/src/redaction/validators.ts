@@ -138,6 +138,26 @@ export function notPath(candidate: string): boolean {
   return !["/", "~/", "./", "../"].some((start) => candidate.startsWith(start));
 }
 
+/** Code points Python's str.isprintable() refuses: categories Other and Separator, but for the ASCII space. */
+const UNPRINTABLE = /(?! )[\p{C}\p{Z}]/u;
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const BASE64 = /^[A-Za-z0-9+/]*$/;
+
+/** Base64 of user:password (a registry's auth, an .npmrc's _auth): it decodes to printable UTF-8
+ *  text with a colon and something after it. */
+function base64UserPassword(candidate: string): boolean {
+  const data = candidate.replace(/=+$/, "");
+  if (!BASE64.test(data) || data.length % 4 === 1) return false; // one character past a multiple of four holds no byte
+  let decoded: string;
+  try {
+    decoded = STRICT_UTF8.decode(Uint8Array.from(atob(data), (character) => character.charCodeAt(0)));
+  } catch {
+    return false;
+  }
+  const colon = decoded.indexOf(":");
+  return colon >= 0 && colon < decoded.length - 1 && !UNPRINTABLE.test(decoded);
+}
+
 const LABEL = /^[A-Za-z][A-Za-z0-9]{0,11}[_.-]/;
 const SEPARATORS = /[_.-]/g;
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
@@ -188,4 +208,5 @@ export const VALIDATORS: Record<ValidatorName, (candidate: string) => boolean> =
   iban,
   token_like: tokenLike,
   not_path: notPath,
+  base64_user_password: base64UserPassword,
 };

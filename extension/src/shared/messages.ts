@@ -83,10 +83,13 @@ export type WorkerRequest =
   | { type: typeof SYNC_NOW_MESSAGE };
 
 /** The worker's last word on the daemon, kept in storage.session for the popup; contract is how
- *  the daemon says the two contract versions fit (absent from a daemon that predates it). */
+ *  the daemon says the two contract versions fit (absent from a daemon that predates it); paired
+ *  is false when the daemon answered that this extension is not paired (until then, it keeps
+ *  what it captures), absent when the daemon did not answer. */
 export interface ConnectionStatus {
   connected: boolean;
   port: number;
+  paired?: boolean;
   daemonVersion?: string;
   contract?: ExtensionContract;
   checkedAt: string;

@@ -38,6 +38,10 @@ class NotSent(Exception):
     """The request never reached the daemon: safe to retry."""
 
 
+class Busy(Exception):
+    """As many calls as the link carries at once are in flight: this one has to wait its turn."""
+
+
 # How the daemon's reply to one of our requests begins (see jsonrpc.response_head): its id is read
 # from here, and what follows is relayed without being parsed.
 REPLY_HEAD = re.compile(rb'\{"jsonrpc":"2\.0","id":"(b[0-9]+)",')
@@ -49,9 +53,16 @@ OnReply = Callable[[bytes | None], None]
 
 
 class DaemonLink:
-    """One connection to the daemon's local socket: requests by id, replies routed by a reader thread."""
+    """One connection to the daemon's local socket: requests by id, replies routed by a reader thread.
 
-    def __init__(self, path: str) -> None:
+    The thread that reads replies never waits for a writer: a write blocks while the daemon's
+    socket buffer is full, and the daemon drains it only once its own replies are read, so a
+    reader waiting on a writer would stop both sides for good. Writers take turns on a lock of
+    their own, and the calls in flight are bounded: past the bound a caller waits for a reply,
+    which stops the bridge reading its client's input (backpressure through the pipe).
+    """
+
+    def __init__(self, path: str, calls_in_flight: int) -> None:
         self.socket = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             self.socket.connect(path)
@@ -63,17 +74,31 @@ class DaemonLink:
         self.ids = itertools.count(1)
         self.pending: dict[str, tuple[OnReply, Any]] = {}  # request id -> where its reply goes, its progress token
         self.progress: dict[Any, Exchange] = {}  # progress token -> the client's request it reports on
-        self.lock = threading.Lock()
+        self.lock = threading.Lock()  # guards pending, progress and alive; never held across I/O
+        self.sending = threading.Lock()  # one message written at a time
+        self.calls_in_flight = calls_in_flight
+        self.slots = threading.BoundedSemaphore(calls_in_flight)
         self.alive = True
         threading.Thread(target=self._read, name="gasoline-bridge-reader", daemon=True).start()
 
-    def start(self, method: str, params: dict[str, Any], on_reply: OnReply, exchange: Exchange | None = None) -> None:
+    def start(
+        self,
+        method: str,
+        params: dict[str, Any],
+        on_reply: OnReply,
+        exchange: Exchange | None = None,
+        wait: bool = True,
+    ) -> None:
         """Send a request whose reply goes to on_reply, called by the thread that reads the link.
-        Raises NotSent when it could not be sent."""
+        Raises NotSent when it could not be sent, and Busy when every slot is taken and the
+        caller would not wait for one."""
+        if not self.slots.acquire(blocking=wait):
+            raise Busy(f"{self.calls_in_flight} calls are in flight")
         request_id = f"b{next(self.ids)}"
         token = (params.get("_meta") or {}).get("progressToken")
         with self.lock:
             if not self.alive:
+                self.slots.release()
                 raise NotSent("the daemon closed the connection")
             self.pending[request_id] = (on_reply, token)
             if exchange is not None and token is not None:
@@ -110,9 +135,10 @@ class DaemonLink:
             self.write(jsonrpc.notification(method, params))
 
     def write(self, message: dict[str, Any]) -> None:
+        line = jsonrpc.encode(message).encode() + b"\n"
         try:
-            with self.lock:
-                self.writer.write(jsonrpc.encode(message).encode() + b"\n")
+            with self.sending:
+                self.writer.write(line)
                 self.writer.flush()
         except OSError as error:
             raise NotSent(str(error)) from error
@@ -128,10 +154,12 @@ class DaemonLink:
             on_reply(None)
 
     def _settled(self, request_id: str) -> OnReply | None:
-        """Stop waiting for a reply; where it would have gone, unless it came already."""
+        """Stop waiting for a reply (its slot is free again); where it would have gone, unless it came already."""
         with self.lock:
             on_reply, token = self.pending.pop(request_id, (None, None))
             self.progress.pop(token, None)
+        if on_reply is not None:
+            self.slots.release()
         return on_reply
 
     def _read(self) -> None:
@@ -164,8 +192,9 @@ class DaemonLink:
 
 
 class DaemonClient:
-    def __init__(self, limits: Any) -> None:
+    def __init__(self, limits: Any, calls_in_flight: int) -> None:
         self.limits = limits
+        self.calls_in_flight = calls_in_flight
         self._link: DaemonLink | None = None
         self._lock = threading.Lock()
 
@@ -212,7 +241,7 @@ class DaemonClient:
         with self._lock:
             if self._link is None or not self._link.alive:
                 ensure_daemon(self.files, self.limits)
-                link = DaemonLink(str(self.files.socket))
+                link = DaemonLink(str(self.files.socket), self.calls_in_flight)
                 link.request(
                     "initialize",
                     {

@@ -23,7 +23,7 @@ from .repository import ClientRepository
 
 
 def run() -> int:
-    client = DaemonClient(LIMITS.daemon)
+    client = DaemonClient(LIMITS.daemon, LIMITS.mcp.bridge_calls_in_flight)
     threading.Thread(target=client.start_daemon, name="gasoline-daemon-start", daemon=True).start()
     repository = ClientRepository(project_dir(), LIMITS.mcp.roots_answer_ms / 1000)
     tools = RemoteTools(client, repository)

@@ -6,7 +6,8 @@ bytes, with only the id swapped. Answered through the McpServer like any other r
 would wait for a worker thread to wake and have its reply parsed and encoded again, which cost
 more than the daemon's own work on the call. The McpServer still answers everything else, and the
 calls the relay leaves to it: one that comes before the link is up (it waits while the daemon
-starts, and the workers' watch has the messages behind it read), one of the modern era (whose
+starts, and the workers' watch has the messages behind it read), one sent while the link carries
+as many calls as it may (it waits for a slot the same way), one of the modern era (whose
 result the bridge decorates), and one naming no tool of ours (the bridge's own error).
 """
 
@@ -19,7 +20,7 @@ from gasoline.core.protocol import Exchange, McpServer
 from gasoline.core.workers import Workers
 from gasoline.transports.lines import LineTransport
 
-from .client import LOST, NotSent, RemoteTools, forwarded, unavailable
+from .client import LOST, Busy, NotSent, RemoteTools, forwarded, unavailable
 
 
 class RelayingTransport(LineTransport):
@@ -64,8 +65,8 @@ class RelayingTransport(LineTransport):
 
         self.session.in_flight[request.id] = exchange
         try:
-            link.start("tools/call", forwarded(name, arguments, exchange, repository), reply, exchange)
-        except NotSent:
+            link.start("tools/call", forwarded(name, arguments, exchange, repository), reply, exchange, wait=False)
+        except (NotSent, Busy):
             self.session.in_flight.pop(request.id, None)
-            return False  # the McpServer's way reconnects, and sends it again
+            return False  # the McpServer's way reconnects and sends it again, or waits for a slot under the watch
         return True

@@ -1,6 +1,6 @@
 """What the daemon knows of the browser extension: its last sync (settings, tab, drop count, the
-contract version it speaks), what it masked before anything left the browser, and whether the
-tab's page is still settling."""
+contract version it speaks), whether its last try to sync was paired, what it masked before
+anything left the browser, and whether the tab's page is still settling."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ class ExtensionLink:
         self.settle_seconds = settle_seconds
         self._last: SyncRequest | None = None
         self._last_at = 0.0
+        self._paired: bool | None = None  # whether its last try to sync carried a paired token; None: no try yet
         self._redacted: Counter[str] = Counter()  # each sync counts what was masked since the one before
         self._loading = False
         self._loaded_at = -math.inf  # when a sync said the tab's page had loaded, after saying it was loading
@@ -47,9 +48,16 @@ class ExtensionLink:
                 self._loaded_at = now  # its page just loaded: what it does at start-up is on its way
             self._loading = loading
             self._last, self._last_at = request, now
+            self._paired = True
             for count in given(request.redacted_count, []):
                 self._redacted[count.class_] += count.count
             self._lock.notify_all()
+
+    def unpaired(self) -> None:
+        """An extension tried to sync without a paired token (it is not paired, or the daemon no
+        longer knows its token)."""
+        with self._lock:
+            self._paired = False
 
     def wait_settled(self, seconds: float) -> str | None:
         """None once the tab's page has settled (loaded, and settle_ms past it); otherwise why not,
@@ -99,13 +107,15 @@ class ExtensionLink:
     def status(self) -> HealthExtension:
         """For health: whether it is connected, when it was last heard from, what it reported."""
         with self._lock:
-            last, last_at = self._last, self._last_at
+            last, last_at, paired = self._last, self._last_at, self._paired
             redacted = [RedactedCount.model_validate(count) for count in by_class(self._redacted)]
+        known_pairing = MISSING if paired is None else paired
         if last is None:
-            return HealthExtension(connected=False)
+            return HealthExtension(connected=False, paired=known_pairing)
         seen = time.monotonic() - last_at
         return HealthExtension(
-            connected=seen <= self.connected_seconds,
+            connected=seen <= self.connected_seconds and paired is not False,
+            paired=known_pairing,
             last_seen_seconds=round(seen, 3),
             version=last.extension_version,
             settings=last.settings,

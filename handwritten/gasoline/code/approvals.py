@@ -1,13 +1,24 @@
-"""What a code tool call would do, in plain words, for the person asked to approve it."""
+"""What a code tool call would do, in plain words, for the person asked to approve it: the edit and
+what makes it risky, the exact command line a test run starts."""
 
 from __future__ import annotations
 
-from pydantic import MISSING
+import shlex
+from pathlib import Path
 
+from gasoline.contract import CallContext
 from gasoline_generated.models import InteractCodeModifyParams, InteractCodeRollbackParams, InteractRunTestsParams
 
+from .modify import propose
+from .test_command import CommandError, with_report
+from .test_runs import calling_repository, plan_of
 
-def describe_modify(params: InteractCodeModifyParams) -> str:
+REPORT = Path("<report>")  # stands for the temporary file the runner writes its report to
+
+
+def describe_modify(ctx: CallContext, params: InteractCodeModifyParams) -> str:
+    """ToolFailure when the edit cannot be made, so nobody is asked to approve it."""
+    risks = propose(ctx, params).risks
     where = {
         "replace": lambda: f"replace lines {span(params.line_range)} with {lines_of(params.new_content)}",
         "delete": lambda: f"delete lines {span(params.line_range)}",
@@ -17,7 +28,8 @@ def describe_modify(params: InteractCodeModifyParams) -> str:
     }[params.operation]()
     why = f" ({params.reason})" if isinstance(params.reason, str) else ""
     tests = "; then run the tests" if params.auto_test else ""
-    return f"Edit {params.file_path}: {where}{why}; the edit is staged in git, not committed{tests}."
+    warnings = "".join(f" WARNING: {risk.message}." for risk in risks)
+    return f"Edit {params.file_path}: {where}{why}; the edit is staged in git, not committed{tests}.{warnings}"
 
 
 def describe_rollback(params: InteractCodeRollbackParams) -> str:
@@ -25,10 +37,18 @@ def describe_rollback(params: InteractCodeRollbackParams) -> str:
     return f"Undo the code change {params.modification_id}{later}: the file gets back what it had before."
 
 
-def describe_tests(params: InteractRunTestsParams) -> str:
-    command = params.test_command if params.test_command is not MISSING else "the project's test command"
-    only = f" on {params.test_file}" if params.test_file is not MISSING else ""
-    return f"Run {command}{only} in the repository (stopped after {params.timeout_ms} ms)."
+def describe_tests(ctx: CallContext, params: InteractRunTestsParams) -> str:
+    """The command line run_tests would start, word for word (but for its report's temporary name)."""
+    root, project_command = calling_repository(ctx, params)
+    try:
+        invocation = with_report(plan_of(root, params, project_command), REPORT)
+    except CommandError as error:
+        return f"Run the tests in {root}; nothing can run: {error}"
+    env = "".join(f"{name}={shlex.quote(value)} " for name, value in invocation.env.items())
+    return (
+        f"Run in {root}, without a shell: {env}{shlex.join(invocation.argv)} "
+        f"({REPORT} is a temporary file for the runner's report; stopped after {params.timeout_ms} ms)."
+    )
 
 
 def span(line_range: object) -> str:

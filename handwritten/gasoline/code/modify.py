@@ -3,7 +3,8 @@
 The file's bytes before the edit are kept as a git blob under refs/gasoline/checkpoints/<id>
 (code_rollback puts them back). The edit is carried over to the index's copy of the file and
 that copy is staged, so the developer's own unstaged changes stay unstaged; where they overlap
-the edited lines nothing is staged, and the result says why. Nothing is ever committed.
+the edited lines nothing is staged, and the result says why. Nothing is ever committed. What
+makes the edit risky (risks.py) is among its warnings, as the approval asked for it said.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import difflib
 import os
 import secrets
 import tempfile
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -27,34 +29,58 @@ from gasoline_generated.models import (
 
 from . import git_store
 from .balance import unbalanced_by
-from .edits import edit
+from .edits import Edited, edit
 from .modification_log import Modification, ModificationLog, record_test_run
 from .rebase import carry_over
 from .repository import Repository
+from .risks import Risk, edit_risks
 from .settings import code_settings
 from .test_runs import run_tests
 from .text_file import TextFile, read_text
 
 
-def modify(ctx: CallContext, params: InteractCodeModifyParams) -> InteractCodeModifyResult:
+@dataclass(frozen=True)
+class Proposal:
+    """An edit worked out on the file as it is, not yet written."""
+
+    repository: Repository
+    path: Path
+    relative: str
+    before: TextFile
+    edited: Edited
+    after: bytes
+
+    @property
+    def risks(self) -> list[Risk]:
+        return edit_risks(self.relative, self.before.lines, self.edited.lines)
+
+
+def propose(ctx: CallContext, params: InteractCodeModifyParams) -> Proposal:
+    """The edit a call asks for; ToolFailure when it cannot be made (the path, the file, a conflict)."""
     repository = git_repository(ctx)
     path = repository.file(ctx, params.file_path)
-    relative = repository.relative(path)
     before = read_text(ctx, path, params.file_path)
     edited = edit(ctx, params, before)
-    after = joined(edited.lines, before)
-    settings = code_settings(ctx, repository.root)
-    warnings = unbalanced_by(before.raw.decode(), after.decode())
+    return Proposal(repository, path, repository.relative(path), before, edited, joined(edited.lines, before))
+
+
+def modify(ctx: CallContext, params: InteractCodeModifyParams) -> InteractCodeModifyResult:
+    proposal = propose(ctx, params)
+    root, relative, before, edited = proposal.repository.root, proposal.relative, proposal.before, proposal.edited
+    settings = code_settings(ctx, root)
+    warnings = unbalanced_by(before.raw.decode(), proposal.after.decode())
     if warnings and settings.balance_check == "refuse":
         reason = "; ".join(warnings)
         raise bad_argument(ctx.entry, "new_content", f"the edit would leave {reason} (code.balance_check is refuse)")
+    risks = proposal.risks
+    warnings += [risk.message for risk in risks]
     modification_id = new_id()
-    checkpoint = git_store.store(repository.root, before.raw)
-    git_store.keep(repository.root, modification_id, checkpoint)
-    write_bytes(path, after)
-    staged, index_before, index_after = stage(repository.root, relative, before.lines, edited.lines, warnings)
+    checkpoint = git_store.store(root, before.raw)
+    git_store.keep(root, modification_id, checkpoint)
+    write_bytes(proposal.path, proposal.after)
+    staged, index_before, index_after = stage(root, relative, before.lines, edited.lines, warnings)
     command = settings.test_command if isinstance(settings.test_command, str) else None
-    tests = tested(ctx, params, repository.root, command) if params.auto_test else None
+    tests = tested(ctx, params, root, command) if params.auto_test else None
     entry = Modification(
         modification_id=modification_id,
         timestamp=datetime.now(UTC),
@@ -67,11 +93,11 @@ def modify(ctx: CallContext, params: InteractCodeModifyParams) -> InteractCodeMo
         test_results=tests,
         diff=unified_diff(relative, before.lines, edited.lines),
         before=checkpoint,
-        after=git_store.store(repository.root, after),
+        after=git_store.store(root, proposal.after),
         index_before=index_before,
         index_after=index_after,
     )
-    ModificationLog(repository.root).append(entry)
+    ModificationLog(root).append(entry)
     return InteractCodeModifyResult.model_validate(
         {
             "status": "success",
@@ -83,6 +109,7 @@ def modify(ctx: CallContext, params: InteractCodeModifyParams) -> InteractCodeMo
             "git_diff": entry.diff,
             "git_staged": staged,
             "warnings": warnings,
+            "risks": [risk.kind for risk in risks],
             **({"test_results": InteractCodeModifyTestResults.model_validate(tests.model_dump())} if tests else {}),
         }
     )

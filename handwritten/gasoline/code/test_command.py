@@ -2,9 +2,13 @@
 runner write a report we can read.
 
 The command is the one given, else the project's code.test_command, else one found in the
-repository: pytest, then package.json's test script (jest, vitest, node --test), then go.mod.
-Detected pytest runs on the repository's own .venv (or venv) interpreter when there is one, else
-on the daemon's interpreter when pytest is installed there, else on `python3`.
+repository: a configured runner (pytest's configuration, package.json's test script: jest, vitest,
+node --test; go.mod), else pytest when its default discovery would collect a test file. Detected
+pytest runs on the repository's own .venv (or venv) interpreter when there is one, else on the
+daemon's interpreter when pytest is installed there, else on `python3`.
+
+A test file is passed as ./<path> (go: its package, ./<folder>), so no runner reads it as an
+option (-x) or, as pytest does with @x, as a file of more arguments.
 """
 
 from __future__ import annotations
@@ -19,16 +23,21 @@ import shutil
 import sys
 import tomllib
 from dataclasses import dataclass
+from fnmatch import fnmatchcase
 from pathlib import Path, PurePosixPath
 
 from .test_reports import Runner
 
 NO_COMMAND = (
     "No test command found: no pytest configuration, package.json test script (jest, vitest, node --test) "
-    "or go.mod in the repository. Set code.test_command in .gasoline/config.yaml "
-    '(code: {test_command: "npm test"}) or pass test_command.'
+    "or go.mod in the repository, and no test file pytest would collect (test_*.py, *_test.py). "
+    'Set code.test_command in .gasoline/config.yaml (code: {test_command: "npm test"}) or pass test_command.'
 )
 JEST_SPECIALS = re.compile(r"([\[\](){}+*?^$|\\])")  # jest reads file arguments as regular expressions
+# pytest's defaults without configuration: the files it collects, and the folders it never enters
+# (norecursedirs; a virtual environment, known by its pyvenv.cfg, neither).
+PYTEST_FILES = ("test_*.py", "*_test.py")
+PYTEST_SKIPS = ("*.egg", ".*", "_darcs", "build", "CVS", "dist", "node_modules", "venv", "{arch}")
 
 
 class CommandError(ValueError):
@@ -82,17 +91,16 @@ def choose(repository: Path, test_file: str | None, test_command: str | None, pr
 
 
 def detect(repository: Path, test_file: str | None) -> Plan | None:
-    only = [test_file] if test_file else []
-    if _uses_pytest(repository):
-        return Plan((*_python(repository), "-m", "pytest", *only), "pytest")
+    if _configures_pytest(repository):
+        return _pytest(repository, test_file)
     runner = _script_runner(repository, "test")
     if runner == "node" and test_file:
-        return Plan(("node", "--test", test_file), "node")  # npm would also run the script's own paths
+        return Plan(("node", "--test", *_file_args("node", test_file)), "node")  # npm would also run its own paths
     if runner is not None:
         return Plan(("npm", "test", *(["--", *_file_args(runner, test_file)] if test_file else [])), runner)
     if (repository / "go.mod").is_file():
         return Plan(("go", "test", *(_file_args("go", test_file) if test_file else ["./..."])), "go")
-    return None
+    return _pytest(repository, test_file) if _pytest_collects(repository) else None
 
 
 def runner_of(words: list[str], repository: Path, through_npm: bool = True) -> Runner | None:
@@ -155,17 +163,21 @@ def program(name: str) -> str:
 
 
 def _file_args(runner: Runner | None, test_file: str | None) -> list[str]:
+    """The test file as the runner's argument, starting with ./ (go: its package)."""
     if test_file is None:
         return []
+    path = PurePosixPath(test_file)
     if runner == "go":
-        directory = PurePosixPath(test_file).parent.as_posix()
-        return ["." if directory == "." else f"./{directory}"]
-    if runner == "jest":
-        return [JEST_SPECIALS.sub(r"\\\1", test_file)]
-    return [test_file]
+        return ["." if path.parent == PurePosixPath() else f"./{path.parent.as_posix()}"]
+    argument = f"./{path.as_posix()}"
+    return [JEST_SPECIALS.sub(r"\\\1", argument) if runner == "jest" else argument]
 
 
-def _uses_pytest(repository: Path) -> bool:
+def _pytest(repository: Path, test_file: str | None) -> Plan:
+    return Plan((*_python(repository), "-m", "pytest", *_file_args("pytest", test_file)), "pytest")
+
+
+def _configures_pytest(repository: Path) -> bool:
     pyproject = repository / "pyproject.toml"
     if pyproject.is_file():
         try:
@@ -179,12 +191,20 @@ def _uses_pytest(repository: Path) -> bool:
         config = repository / name
         if config.is_file() and section in config.read_text(encoding="utf-8", errors="replace"):
             return True
-    return any(
-        next((repository / folder).rglob(pattern), None) is not None
-        for folder in ("tests", "test")
-        if (repository / folder).is_dir()
-        for pattern in ("test_*.py", "*_test.py")
-    )
+    return False
+
+
+def _pytest_collects(repository: Path) -> bool:
+    """Whether pytest, run at the root without configuration, would find a test file."""
+    for folder, folders, files in os.walk(repository):
+        folders[:] = [name for name in folders if not _pytest_skips(Path(folder) / name)]
+        if any(fnmatchcase(name, pattern) for name in files for pattern in PYTEST_FILES):
+            return True
+    return False
+
+
+def _pytest_skips(folder: Path) -> bool:
+    return any(fnmatchcase(folder.name, pattern) for pattern in PYTEST_SKIPS) or (folder / "pyvenv.cfg").is_file()
 
 
 def _python(repository: Path) -> list[str]:

@@ -9,11 +9,13 @@ from typing import Literal
 
 from pydantic import MISSING
 
-from gasoline.contract import ProgressReporter
+from gasoline.contract import CallContext, ProgressReporter
 from gasoline_generated.models import InteractRunTestsFailure, InteractRunTestsParams, InteractRunTestsResult
 from gasoline_generated.policy import LIMITS
 
-from .test_command import CommandError, check_test_file, choose, with_report
+from .repository import Repository
+from .settings import code_settings
+from .test_command import CommandError, Plan, check_test_file, choose, with_report
 from .test_go_events import GoEvents
 from .test_process import OutputTail, run_process
 from .test_reports import Report, read_report
@@ -22,22 +24,37 @@ from .test_reports import Report, read_report
 QUIET = {"CI": "1", "NO_COLOR": "1", "FORCE_COLOR": "0"}
 
 
+def calling_repository(ctx: CallContext, params: InteractRunTestsParams) -> tuple[Path, str | None]:
+    """The calling client's repository root and its project's test command; ToolFailure
+    path_refused when test_file leads outside it (through a symlink, into .git/)."""
+    repository = Repository.of(ctx)
+    if isinstance(params.test_file, str):
+        repository.file(ctx, params.test_file)
+    command = code_settings(ctx, repository.root).test_command
+    return repository.root, command if isinstance(command, str) else None
+
+
+def plan_of(repository: Path, params: InteractRunTestsParams, project_command: str | None) -> Plan:
+    """The command a call runs (params.test_command, else project_command, else the runner found
+    in the repository); CommandError when there is none, or test_file is not a file of the repository."""
+    test_file = None if params.test_file is MISSING else params.test_file
+    if test_file is not None:
+        check_test_file(repository, test_file)
+    return choose(
+        repository, test_file, None if params.test_command is MISSING else params.test_command, project_command
+    )
+
+
 def run_tests(
     repository: Path,
     params: InteractRunTestsParams,
     project_command: str | None,
     progress: ProgressReporter | None = None,
 ) -> InteractRunTestsResult:
-    """Run the tests (params.test_command, else project_command, else the runner found in the
-    repository) with cwd at the repository, no shell, and read the runner's report."""
-    test_file = None if params.test_file is MISSING else params.test_file
+    """Run the tests (plan_of) with cwd at the repository, no shell, and read the runner's report."""
     correlation_id = None if params.correlation_id is MISSING else params.correlation_id
     try:
-        if test_file is not None:
-            check_test_file(repository, test_file)
-        plan = choose(
-            repository, test_file, None if params.test_command is MISSING else params.test_command, project_command
-        )
+        plan = plan_of(repository, params, project_command)
     except CommandError as error:
         return _not_run("", str(error), correlation_id)
     with tempfile.TemporaryDirectory(prefix="gasoline-tests-") as scratch:

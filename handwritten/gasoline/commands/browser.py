@@ -112,6 +112,24 @@ def failure_of(ctx: CallContext, error: CommandError, timeout_ms: int, selector_
     if error.code == "tab_gone":
         return ToolFailure.of(ctx.entry, "tab_gone", message)
     if error.code == "timeout":
-        return ToolFailure.of(ctx.entry, "timeout", message, details={"timeout_ms": timeout_ms})
+        return timeout_failure(ctx, error, message, timeout_ms)
     details = {"code": error.code} | ({"stack": error.stack} if isinstance(error.stack, str) else {})
     return ToolFailure.of(ctx.entry, "command_failed", message, details=details)
+
+
+STUCK_TAB_RECOVERY = (
+    "Close the tab: a reload waits for the script too. interact(action='new_tab', url=...) then opens the page again."
+)
+
+
+def timeout_failure(ctx: CallContext, error: CommandError, message: str, timeout_ms: int) -> ToolFailure:
+    """A command past its limit. A script's timeout says whether it still blocks the tab (tab_stuck),
+    and when it does, how to get the tab back."""
+    tab_stuck = given(error.tab_stuck)
+    if tab_stuck is None:
+        return ToolFailure.of(ctx.entry, "timeout", message, details={"timeout_ms": timeout_ms})
+    details: dict[str, object] = {"timeout_ms": timeout_ms, "code": "script_timeout", "tab_stuck": tab_stuck}
+    if tab_stuck:
+        details["recovery"] = STUCK_TAB_RECOVERY
+        message = f"{message}. {STUCK_TAB_RECOVERY}"
+    return ToolFailure.of(ctx.entry, "timeout", message, details=details)

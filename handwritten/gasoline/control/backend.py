@@ -38,10 +38,14 @@ class Backend:
         return AuditLog(ctx.repository(), self.redactor)
 
     def assess(self, ctx: CallContext, params: InteractBackendControlParams) -> Assessment:
-        return run.assess(self.link(ctx, params.service), params)
+        target = run.service_of(ctx, params)
+        if target.token_needs_approval:
+            return run.assess_sending_token(target, params)
+        return run.assess(ServiceLink(ctx, self.client, self.discovery, target), params)
 
     def control(self, ctx: CallContext, params: InteractBackendControlParams) -> InteractBackendControlResult:
-        return run.backend_control(self.link(ctx, params.service), self.audit(ctx), params)
+        link = ServiceLink(ctx, self.client, self.discovery, run.service_of(ctx, params))
+        return run.backend_control(link, self.audit(ctx), params)
 
     def state(self, ctx: CallContext, params: ObserveBackendStateParams) -> ObserveBackendStateResult:
         return state.backend_state(ctx, self.client, self.discovery, params)

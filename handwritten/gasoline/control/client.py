@@ -1,6 +1,7 @@
 """HTTP to a service's control endpoint, over kept-alive connections (one per service and thread),
 so a call costs one round trip. Every failure to get an answer is ServiceUnreachable, naming the URL
-and what happened; an answer that is not the protocol is ServiceProtocolError."""
+and what happened (a URL that cannot be connected to at all included); an answer that is not the
+protocol is ServiceProtocolError."""
 
 from __future__ import annotations
 
@@ -11,12 +12,11 @@ import socket
 import threading
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
 
 from gasoline_generated.control_models import CONTROL_PATH
 from gasoline_generated.policy import LIMITS
 
-from .services import ServiceTarget
+from .services import NotAServiceURL, ServiceTarget
 
 MAX_RESPONSE_BYTES = LIMITS.backend.response_max_bytes
 DROPPED = (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError)
@@ -65,7 +65,10 @@ class ControlClient:
         if target.token:
             headers["Authorization"] = f"Bearer {target.token}"
         where = f"{method} {target.endpoint}"
-        connection = self._connection(target, timeout_s)
+        try:
+            connection = self._connection(target, timeout_s)
+        except NotAServiceURL as error:
+            raise ServiceUnreachable([f"{where}: {error}"]) from error
         try:
             connection.request(method, CONTROL_PATH, body=payload, headers=headers)
             response = connection.getresponse()
@@ -76,7 +79,7 @@ class ControlClient:
         except TimeoutError as error:
             self._drop(target)
             raise ServiceUnreachable([f"{where}: no answer within {timeout_s * 1000:.0f} ms"]) from error
-        except (OSError, http.client.HTTPException) as error:
+        except (OSError, http.client.HTTPException, UnicodeError) as error:
             self._drop(target)
             raise ServiceUnreachable([f"{where}: {error_text(error)}"]) from error
         if len(data) > MAX_RESPONSE_BYTES:
@@ -95,9 +98,11 @@ class ControlClient:
             connection.sock.settimeout(timeout_s)
             return connection
         self._drop(target)
-        parts = urlsplit(target.base_url)
-        kind = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
-        connection = kind(parts.hostname or "", parts.port, timeout=timeout_s)
+        address = target.address()
+        secure = address.scheme == "https"
+        kind = http.client.HTTPSConnection if secure else http.client.HTTPConnection
+        port = address.port or (443 if secure else 80)  # given, so an IPv6 host's last group is never read as one
+        connection = kind(address.host, port, timeout=timeout_s)
         pool[target.base_url] = connection
         return connection
 

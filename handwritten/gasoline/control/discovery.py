@@ -88,11 +88,10 @@ class Discovery:
 
 
 def refused(target: ServiceTarget, method: str, status: int) -> None:
-    """401 and 404 mean no endpoint for us: the token is wrong, or the service has it switched off."""
+    """401 and 404 mean no endpoint for us: the token is wrong or missing, or the service has it switched off."""
     if status == 401:
-        raise ServiceUnreachable(
-            [f"{method} {target.endpoint}: 401, the service refused the token ({target.token_source})"]
-        )
+        what = "refused the token" if target.token else "wants a control token and none was sent"
+        raise ServiceUnreachable([f"{method} {target.endpoint}: 401, the service {what} ({target.token_source})"])
     if status == 404:
         raise ServiceUnreachable(
             [f"{method} {target.endpoint}: 404, no control endpoint (is GASOLINE_CONTROL_ENV set in the service?)"]

@@ -45,16 +45,19 @@ def check_params(ctx: CallContext, operation: ControlOperation, params: dict[str
     if operation.params is MISSING:
         return
     from jsonschema.exceptions import SchemaError  # only once a service is driven: the daemon starts smaller
+    from referencing.exceptions import Unresolvable
 
     try:
         validator = validator_for(json.dumps(operation.params, sort_keys=True))
     except SchemaError as error:
         message = f"{ctx.entry.label}: {operation.name}'s params schema is not valid JSON Schema: {error.message}"
         raise ToolFailure.of(ctx.entry, "service_protocol_error", message) from error
-    problems = [
-        (".".join(["params", *(str(part) for part in error.absolute_path)]), error.message)
-        for error in sorted(validator.iter_errors(params), key=lambda e: list(map(str, e.absolute_path)))
-    ]
+    try:
+        errors = sorted(validator.iter_errors(params), key=lambda e: list(map(str, e.absolute_path)))
+    except Unresolvable as error:
+        message = f"{ctx.entry.label}: {operation.name}'s params schema refers to what it does not hold: {error}"
+        raise ToolFailure.of(ctx.entry, "service_protocol_error", message) from error
+    problems = [(".".join(["params", *(str(part) for part in error.absolute_path)]), error.message) for error in errors]
     if problems:
         summary = "; ".join(f"{where}: {message}" for where, message in problems)
         message = f"{ctx.entry.label}: params do not fit {operation.name}: {summary}"

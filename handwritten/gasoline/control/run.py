@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import MISSING
 
-from gasoline.contract import Assessment
+from gasoline.contract import Assessment, CallContext
 from gasoline.core.errors import ToolFailure
 from gasoline_generated.control_models import ControlRequest, ControlResponse
 from gasoline_generated.models import (
@@ -21,21 +21,54 @@ from gasoline_generated.models import (
 from .audit import AuditLog, new_audit_id, utc_now
 from .link import Sent, ServiceLink
 from .operations import check_params, idempotent, mutation_of
+from .services import URL_TOKEN_VARIABLE, ServiceTarget, find_service, invalid_argument
 from .snapshots import SnapshotStore, StoredSnapshot
 from .state_snapshots import checksum_of, new_idempotency_key, protocol_error, take_snapshot
 
 
+def service_of(ctx: CallContext, params: InteractBackendControlParams) -> ServiceTarget:
+    """The service the call names, with the token it may be sent. authorize sends one to a URL only
+    on a call the user approves, and a call the spec's rules make read-only (shadow_mode, dry_run)
+    is never put to anyone."""
+    authorize = params.authorize is True
+    if authorize and ctx.entry.mutation_for(params) == "read_only":
+        why = (
+            "the token goes to a URL only on a call the user approves, and a shadow_mode or dry_run call "
+            "is read-only, so no one is asked; call without them"
+        )
+        raise invalid_argument(ctx, "authorize", why)
+    return find_service(ctx, params.service, authorize)
+
+
 def assess(link: ServiceLink, params: InteractBackendControlParams) -> Assessment:
     """What the call would do, from the operation's own hints; its params are checked here, so a
-    person is never asked to approve a call that cannot run."""
+    person is never asked to approve a call that cannot run. A state change on a URL nobody named
+    is always asked (destructive: no project allowance waives it)."""
     operation = link.operation(params.operation)
     check_params(link.ctx, operation, arguments(params))
     mutation = mutation_of(operation)
     hints = [mutation, "idempotent" if idempotent(operation) else "not idempotent"]
-    shown = f" with params {arguments(params)}" if arguments(params) else ""
+    summary = f"Run {operation.name} on {link.name}{shown(params)} ({', '.join(hints)}): {operation.description}"
+    if link.target.named or mutation == "read_only":
+        return Assessment(mutation, summary)
     return Assessment(
-        mutation, f"Run {operation.name} on {link.name}{shown} ({', '.join(hints)}): {operation.description}"
+        "destructive", f"{summary} ({link.name} is a URL .gasoline/config.yaml does not name; no control token is sent)"
     )
+
+
+def assess_sending_token(target: ServiceTarget, params: InteractBackendControlParams) -> Assessment:
+    """A call that sends the token to a URL: nothing is sent before the approval (not even a
+    discovery), so the person is told where the token goes and what is asked there."""
+    return Assessment(
+        "destructive",
+        f"Send the daemon's control token (${URL_TOKEN_VARIABLE}) to {target.endpoint}, an address "
+        f".gasoline/config.yaml does not name, and run its operation {params.operation}{shown(params)} there. "
+        "Approve only if your own service listens at that address.",
+    )
+
+
+def shown(params: InteractBackendControlParams) -> str:
+    return f" with params {arguments(params)}" if arguments(params) else ""
 
 
 def arguments(params: InteractBackendControlParams) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from gasoline.contract import (
     ProgressReporter,
     RepositoryUnknown,
 )
-from gasoline.safety.approvals import ApprovalEngine
+from gasoline.safety.approvals import ApprovalEngine, Requester
 from gasoline_generated.dispatch import APPROVAL_PARAMETER, APPROVAL_PARAMETER_PATTERN
 
 from .background import BackgroundCalls
@@ -78,11 +78,14 @@ class Dispatcher:
         progress: ProgressReporter | None = None,
         repository: Callable[[], Path] | None = None,
         most: MutationClass = "destructive",
+        requester: Requester | None = None,
     ) -> ToolResult:
         """Run one tools/call. Raises UnknownTool; every other failure is an error result.
         repository finds the calling client's repository root, for the code tools. most: the
         highest mutation class this caller may run at all (read_only for a run that reads untrusted
-        data); a call above it fails before any gate, and no approval can lift that."""
+        data); a call above it fails before any gate, and no approval can lift that. requester: the
+        MCP client session calling, to which an approval it asks for is bound (None: the daemon's
+        own caller, the agent panel)."""
         if tool not in self._published:
             raise UnknownTool(tool, self.tools)
         try:
@@ -97,7 +100,7 @@ class Dispatcher:
                 raise ToolFailure.of(entry, "read_only_run", message)
             if "ai_web_pilot" in entry.gates:
                 self._check_ai_web_pilot(entry)
-            tab_id = self._approvals.check(entry, mutation, params, own, approval_id, explain)
+            tab_id = self._approvals.check(entry, mutation, params, own, approval_id, explain, requester)
         except ToolFailure as failure:
             log.info("%s refused: %s", tool, failure.error.message)
             return failure.result()

@@ -20,6 +20,7 @@ from .dispatch import Dispatcher
 from .errors import ToolFailure, UnknownTool
 from .jsonrpc import INVALID_PARAMS, RpcError
 from .protocol import Exchange, Session
+from .requesters import requester_of
 from .results import Continuations, call_tool_result
 from .roots import CLIENT_META, HOW_TO_NAME_ONE, REPOSITORY_META, RootsUnanswered, ask_roots
 
@@ -56,7 +57,9 @@ class LocalTools:
     def call(self, name: str, arguments: dict[str, Any], exchange: Exchange) -> dict[str, Any]:
         progress = exchange.progress if exchange.progress_token is not None else None
         try:
-            result = self.dispatcher.call(name, arguments, progress, repository_finder(exchange))
+            result = self.dispatcher.call(
+                name, arguments, progress, repository_finder(exchange), requester=requester_of(exchange)
+            )
         except UnknownTool as error:
             raise RpcError(INVALID_PARAMS, f"Unknown tool: {name}", {"tools": list(self.dispatcher.tools)}) from error
         try:

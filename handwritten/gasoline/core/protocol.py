@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import builtins
 import itertools
+import logging
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -23,8 +24,9 @@ from typing import Any, Literal, Protocol
 from gasoline_generated.policy import LIMITS
 
 from . import jsonrpc
-from .jsonrpc import INVALID_PARAMS, METHOD_NOT_FOUND, Notification, Reply, Request, RequestId, RpcError
+from .jsonrpc import INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, Notification, Reply, Request, RequestId, RpcError
 
+log = logging.getLogger(__name__)
 LEGACY_VERSIONS = ("2025-11-25", "2025-06-18")
 MODERN_VERSION = "2026-07-28"
 META = "io.modelcontextprotocol/"
@@ -328,7 +330,8 @@ class McpServer:
         return bool(meta.get(META + "logLevel")) if modern else bool(session and session.log_level)
 
     def handle(self, request: Request, exchange: Exchange) -> dict[str, Any] | None:
-        """The JSON-RPC response to one request; None when the client cancelled it (nothing is sent then)."""
+        """The JSON-RPC response to one request; None when the client cancelled it (nothing is sent then).
+        Whatever fails while answering it, the client gets an error response, whichever transport it uses."""
         session = exchange.session
         if session is not None:
             session.touch()
@@ -337,6 +340,11 @@ class McpServer:
             response = jsonrpc.result(request.id, self.answer(request, exchange))
         except RpcError as failure:
             response = jsonrpc.error(request.id, failure)
+        except Exception as error:  # the process survives whatever a request does, and the client is answered
+            log.exception("%s failed outside its handler", request.method)
+            response = jsonrpc.error(
+                request.id, RpcError(INTERNAL_ERROR, f"Internal error: {type(error).__name__}: {error}")
+            )
         finally:
             if session is not None:
                 session.in_flight.pop(request.id, None)

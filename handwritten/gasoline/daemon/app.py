@@ -1,11 +1,12 @@
 """The daemon's HTTP API: /mcp (streamable HTTP), /health, /approvals, and the extension's /events
-and /sync, behind loopback, origin and token checks."""
+and /sync, behind loopback, origin and token checks (the extension's routes check its paired token
+themselves, in extension_routes)."""
 
 from __future__ import annotations
 
 import hmac
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,7 +34,8 @@ from .panel_routes import (
     PanelStatusRoute,
     PanelWatchRoute,
 )
-from .request_bodies import request_error
+from .request_bodies import CHALLENGE, TokenCheck, has_token, request_error
+from .unexpected import unexpected_failure
 
 MCP_PATH = "/mcp"
 
@@ -64,9 +66,6 @@ class Tokens:
     mcp_required: bool = True
 
 
-TokenCheck = Callable[[str], bool]
-
-
 def the_token(token: str) -> TokenCheck:
     """A check that takes this one token, compared in constant time."""
     return lambda sent: hmac.compare_digest(sent.encode(), token.encode())
@@ -84,10 +83,8 @@ class BearerAuth:
         check = self.checks_by_resource.get(resource)
         if check is None or resp.complete:
             return
-        scheme, _, sent = (req.get_header("Authorization") or "").strip().partition(" ")
-        # The scheme is case-insensitive (RFC 9110 11.1).
-        if scheme.lower() != "bearer" or not check(sent.strip()):
-            resp.set_header("WWW-Authenticate", 'Bearer realm="gasoline"')
+        if not has_token(req, check):
+            resp.set_header("WWW-Authenticate", CHALLENGE)
             refuse(req, resp, 401, "Unauthorized: send Authorization: Bearer <token from the daemon's state directory>")
 
 
@@ -162,12 +159,16 @@ def create_app(daemon: Daemon, port: int, tokens: Tokens, max_body_bytes: int) -
     app.add_middleware(LoopbackGuard(port))  # first: a request from elsewhere is refused before anything else
     app.add_middleware(BearerAuth(checks))
     app.set_error_serializer(falcon_error)
+    app.add_error_handler(Exception, unexpected_failure)
     app.add_route(MCP_PATH, mcp)
     app.add_route("/health", Health(daemon.dispatcher, services.redactor))
     app.add_route("/approvals", decisions)
     app.add_route("/approvals/{request_id}", decisions, suffix="item")
-    app.add_route("/events", Events(services.captured, services.redactor))
-    app.add_route("/sync", Sync(services.extension, services.commands, services.redactor, services.clock.version))
+    # One pairing serves the whole extension: its worker sends the token its panel got.
+    paired = daemon.panel.pairing.accepts
+    app.add_route("/events", Events(paired, services.captured, services.redactor))
+    sync = Sync(paired, services.extension, services.commands, services.redactor, services.clock.version)
+    app.add_route("/sync", sync)
     app.add_route("/pairing", codes)
     app.add_route("/panel/pair", PanelPair(daemon.panel.pairing))
     for path, resource, suffix in panel_routes(daemon, decisions):

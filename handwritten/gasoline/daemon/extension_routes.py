@@ -1,5 +1,8 @@
 """The routes the browser extension posts to: /events (captured events) and /sync (its settings
-and tab). Only the extension's own origin is accepted; answers follow generated/openapi/daemon.json."""
+and tab). The extension's origin is not proof, since any local process can send that header: each
+request must also carry the token the extension got by pairing (`gasoline pair`, the code typed
+into its popup or side panel), the same token its agent panel uses. Answers follow
+generated/openapi/daemon.json."""
 
 from __future__ import annotations
 
@@ -19,7 +22,12 @@ from gasoline.safety.redaction import Redactor
 from gasoline_generated.models import EventBatch, ExtensionContract, IngestResult, SyncRequest, SyncResponse
 from gasoline_generated.policy import EXTENSION_ORIGIN, LIMITS
 
-from .request_bodies import Body, RequestRefused, parse, read_json, refused
+from .request_bodies import CHALLENGE, Body, RequestRefused, TokenCheck, has_token, parse, read_json, refused
+
+NOT_PAIRED = (
+    "this browser extension is not paired with the daemon: run `gasoline pair` and type the code it shows "
+    "into the Gasoline popup (or the agent panel); the extension then sends its token as Authorization: Bearer"
+)
 
 
 def from_extension(req: falcon.Request) -> None:
@@ -27,22 +35,39 @@ def from_extension(req: falcon.Request) -> None:
         raise RequestRefused(403, "forbidden", f"only the Gasoline extension ({EXTENSION_ORIGIN}) may post here")
 
 
+class Unpaired(RequestRefused):
+    def __init__(self) -> None:
+        super().__init__(401, "unauthorized", NOT_PAIRED)
+
+
 class ExtensionRoute(Generic[Body]):
-    """Reads the body as its spec model (without the fields it does not know, from an extension of
-    a newer minor contract version), answers a refused request as a RequestError, and leaves the
-    rest to `handle`."""
+    """Takes only a paired extension's requests (`paired` checks the token; nothing of the body is
+    read before), reads the body as its spec model (without the fields it does not know, from an
+    extension of a newer minor contract version), answers a refused request as a RequestError, and
+    leaves the rest to `handle`."""
 
     body_model: type[Body]
     max_body_bytes = LIMITS.ingest.max_body_bytes
 
+    def __init__(self, paired: TokenCheck) -> None:
+        self.paired = paired
+
     def on_post(self, req: falcon.Request, resp: falcon.Response) -> None:
         try:
             from_extension(req)
+            if not has_token(req, self.paired):
+                self.unpaired()
+                raise Unpaired
             data = read_json(req, self.max_body_bytes)
             body = parse(self.body_model, known_fields(data, self.body_model) if written_newer(data) else data)
             resp.media = self.handle(body).model_dump(mode="json")
         except RequestRefused as refusal:
+            if isinstance(refusal, Unpaired):
+                resp.set_header("WWW-Authenticate", CHALLENGE)
             refused(req, resp, refusal)
+
+    def unpaired(self) -> None:
+        """An extension that is not paired asked."""
 
     def handle(self, body: Body) -> BaseModel:
         raise NotImplementedError
@@ -54,7 +79,8 @@ class Events(ExtensionRoute[EventBatch]):
 
     body_model = EventBatch
 
-    def __init__(self, captured: CaptureStore, redactor: Redactor) -> None:
+    def __init__(self, paired: TokenCheck, captured: CaptureStore, redactor: Redactor) -> None:
+        super().__init__(paired)
         self.captured = captured
         self.redactor = redactor
 
@@ -70,15 +96,21 @@ class Sync(ExtensionRoute[SyncRequest]):
     """POST /sync: the extension's version, contract version, settings and tab, acknowledgements and
     results of commands -> who answers, how the extension's contract fits this daemon's, the commands
     to run (waiting up to wait_ms for one), and what the extension needs to mask secrets as the
-    daemon does before they leave the browser."""
+    daemon does before they leave the browser (the masks' key: only ever to a paired extension)."""
 
     body_model = SyncRequest
 
-    def __init__(self, extension: ExtensionLink, commands: CommandChannel, redactor: Redactor, version: str) -> None:
+    def __init__(
+        self, paired: TokenCheck, extension: ExtensionLink, commands: CommandChannel, redactor: Redactor, version: str
+    ) -> None:
+        super().__init__(paired)
         self.extension = extension
         self.commands = commands
         self.redactor = redactor
         self.version = version
+
+    def unpaired(self) -> None:
+        self.extension.unpaired()
 
     def handle(self, body: SyncRequest) -> SyncResponse:
         self.extension.synced(body)

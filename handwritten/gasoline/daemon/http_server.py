@@ -11,6 +11,12 @@ Requests are served in two lanes of threads (`Lanes`): MCP calls, which may wait
 browser, and everything else, among it the extension's /sync that fetches the commands those
 calls wait for. With one pool, enough waiting calls held every thread and no /sync could be
 served: every call timed out, and /health with them.
+
+A connection stays readable while its request is served (`channel_request_lookahead`): a client
+that goes away is noticed at once, so a request still waiting for a thread is dropped unserved, and
+a stream ends at its next write (a keep-alive at the latest) and frees its thread. Otherwise
+waitress notices only when a write fails, a write or two later, and serves every waiting request
+of clients long gone.
 """
 
 from __future__ import annotations
@@ -110,7 +116,13 @@ def http_server(
     """A waitress server for `app` on one address, serving requests in `lanes`. Bodies up to
     `max_body_bytes` + `slack_bytes` reach the app, which refuses any over `max_body_bytes`
     itself; waitress refuses the rest."""
-    server = create_server(app, max_request_body_size=max_body_bytes + slack_bytes, _dispatcher=lanes, **options)
+    server = create_server(
+        app,
+        max_request_body_size=max_body_bytes + slack_bytes,
+        channel_request_lookahead=1,
+        _dispatcher=lanes,
+        **options,
+    )
     assert isinstance(server, BaseWSGIServer), "one address, one server"
     server.channel_class = channel_class(refusal, max_body_bytes)
     return server

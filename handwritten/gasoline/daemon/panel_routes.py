@@ -6,8 +6,12 @@ Answers follow generated/openapi/daemon.json."""
 
 from __future__ import annotations
 
+import math
+import re
+import threading
 import time
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Generator
 
 import falcon
 from pydantic import MISSING, BaseModel
@@ -17,7 +21,7 @@ from gasoline.capture.extension import ExtensionLink
 from gasoline.core.missing import given
 from gasoline.panel.agent import AgentLoop, SessionBusy
 from gasoline.panel.export import as_markdown, export_session
-from gasoline.panel.pairing import Pairing, PairingRefused
+from gasoline.panel.pairing import Pairing, PairingRefused, PairingThrottled, digest
 from gasoline.panel.providers.registry import Providers
 from gasoline.panel.sessions import SessionLog, UnknownSession, seq_of
 from gasoline.panel.watch import AgentWatch
@@ -39,7 +43,8 @@ from gasoline_generated.models import (
 from gasoline_generated.policy import LIMITS
 
 from .approval_routes import Approvals
-from .request_bodies import RequestRefused, parse, read_json, refused
+from .peers import peer_user
+from .request_bodies import RequestRefused, bearer_token, parse, read_json, refused
 
 PANEL_CLIENT = "gasoline-panel"
 MAX_BODY = LIMITS.mcp.max_body_bytes
@@ -62,7 +67,9 @@ class PairingCodes:
 
 
 class PanelPair:
-    """POST /panel/pair (no token: the code is the secret): the panel's token for an open code."""
+    """POST /panel/pair (no token: the code is the secret): the panel's token for an open code. Wrong
+    codes count against their source: the local user whose process connected, with the Origin it
+    sent (why: gasoline.panel.pairing)."""
 
     def __init__(self, pairing: Pairing) -> None:
         self.pairing = pairing
@@ -70,9 +77,14 @@ class PanelPair:
     def on_post(self, req: falcon.Request, resp: falcon.Response) -> None:
         try:
             sent = parse(PairingRequest, read_json(req, MAX_BODY))
-            answer(resp, self.pairing.pair(sent.code))
+            answer(
+                resp, self.pairing.pair(sent.code, source=(peer_user(req), (req.get_header("Origin") or "").lower()))
+            )
         except RequestRefused as refusal:
             refused(req, resp, refusal)
+        except PairingThrottled as error:
+            resp.set_header("Retry-After", str(math.ceil(error.retry_after)))
+            refused(req, resp, RequestRefused(429, "pairing_refused", str(error)))
         except PairingRefused as error:
             refused(req, resp, RequestRefused(403, "pairing_refused", str(error)))
 
@@ -179,14 +191,64 @@ class PanelMessages:
             refused(req, resp, unknown(session_id))
 
 
+class StreamPlaces:
+    """The event streams open at once: `most` in all, `per_panel` for one panel's token. A stream
+    holds one of the panel lane's threads while it is open; kept fewer than the lane's threads,
+    the rest always answer the panel's other routes."""
+
+    def __init__(self, most: int, per_panel: int) -> None:
+        self.most = most
+        self.per_panel = per_panel
+        self._open: Counter[str] = Counter()
+        self._lock = threading.Lock()
+
+    def take(self, panel: str) -> Callable[[], None] | None:
+        """A place for one more stream of `panel`, and the call that gives it back; None when full."""
+        with self._lock:
+            if self._open.total() >= self.most or self._open[panel] >= self.per_panel:
+                return None
+            self._open[panel] += 1
+        return lambda: self._give_back(panel)
+
+    def _give_back(self, panel: str) -> None:
+        with self._lock:
+            self._open[panel] -= 1
+            if not self._open[panel]:
+                del self._open[panel]
+
+
+class HeldStream:
+    """A stream's chunks, holding its place until the server closes it: at its end, or at the first
+    write after its client went away (waitress then stops iterating and closes it)."""
+
+    def __init__(self, chunks: Generator[bytes], give_back: Callable[[], None]) -> None:
+        self.chunks = chunks
+        self.give_back: Callable[[], None] | None = give_back
+
+    def __iter__(self) -> HeldStream:
+        return self
+
+    def __next__(self) -> bytes:
+        return next(self.chunks)
+
+    def close(self) -> None:
+        self.chunks.close()
+        if self.give_back is not None:
+            self.give_back()
+            self.give_back = None
+
+
 class PanelEvents:
     """GET /panel/sessions/{session_id}/events?after=N: the session's events after seq N as an SSE
     stream (id: the seq; a delta has none), open for a while, with keep-alive comments; the panel
     reconnects from its cursor (Last-Event-ID is honoured). With format=json: the kept events
-    after the cursor at once."""
+    after the cursor at once. A stream past the places open is refused (503, Retry-After)."""
 
-    def __init__(self, sessions: SessionLog, stream_seconds: float, keepalive_seconds: float) -> None:
+    def __init__(
+        self, sessions: SessionLog, stream_seconds: float, keepalive_seconds: float, places: StreamPlaces | None = None
+    ) -> None:
         self.sessions = sessions
+        self.places = places or StreamPlaces(LIMITS.panel.streams, LIMITS.panel.panel_streams)
         self.stream_seconds = stream_seconds
         self.keepalive_seconds = keepalive_seconds
 
@@ -204,11 +266,17 @@ class PanelEvents:
         if form == "json":
             answer(resp, SessionEvents(session_id=session_id, events=events))
             return
+        give_back = self.places.take(digest(bearer_token(req) or ""))
+        if give_back is None:
+            resp.set_header("Retry-After", str(LIMITS.panel.stream_retry_seconds))
+            busy = "too many event streams are open; the panel's next try will find a place once one ends"
+            refused(req, resp, RequestRefused(503, "too_many_streams", busy))
+            return
         resp.content_type = "text/event-stream"
         resp.set_header("Cache-Control", "no-store")
-        resp.stream = self._stream(session_id, after, self.sessions.tick)
+        resp.stream = HeldStream(self._stream(session_id, after, self.sessions.tick), give_back)
 
-    def _stream(self, session_id: str, after: int, tick: int) -> Iterator[bytes]:
+    def _stream(self, session_id: str, after: int, tick: int) -> Generator[bytes]:
         """From the kept event after `after` and the delta after `tick` (the deltas of the moment the
         stream was asked for: those passed before are not sent again)."""
         yield b"retry: 1000\n\n"
@@ -295,12 +363,20 @@ class PanelWatchRoute:
             refused(req, resp, unknown(str(error.args[0])))
 
 
+# An event's seq as the spec's `after` parameter takes it: ASCII digits only (str.isdigit takes "²",
+# which int() refuses), and few enough that int() never meets its limit on digits.
+SEQ = re.compile(r"[0-9]{1,12}")
+
+
 def cursor(req: falcon.Request) -> int:
     """The seq to read after: ?after=N, else the Last-Event-ID a reconnecting stream sends, else 0."""
     raw = req.get_param("after")
+    named = "after" if raw is not None else "Last-Event-ID"
     raw = raw if raw is not None else (req.get_header("Last-Event-ID") or "0")
-    if not raw.isdigit():
-        raise RequestRefused(400, "bad_request", f"after must be an event's seq (a whole number), not {raw[:40]!r}")
+    if not SEQ.fullmatch(raw):
+        raise RequestRefused(
+            400, "bad_request", f"{named} must be an event's seq (1 to 12 digits 0-9), not {raw[:40]!r}"
+        )
     return int(raw)
 
 

@@ -6,6 +6,7 @@ generated/openapi/daemon.json declares for every route but /mcp.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import falcon
@@ -13,6 +14,22 @@ from pydantic import BaseModel, ValidationError
 
 from gasoline.capture.ingest import reason
 from gasoline.core.json_text import TooDeep, loads
+
+TokenCheck = Callable[[str], bool]
+"""Whether a bearer token is one a route takes."""
+
+CHALLENGE = 'Bearer realm="gasoline"'
+
+
+def bearer_token(req: falcon.Request) -> str | None:
+    """The token of an Authorization: Bearer header (the scheme is case-insensitive, RFC 9110 11.1)."""
+    scheme, _, sent = (req.get_header("Authorization") or "").strip().partition(" ")
+    return sent.strip() if scheme.lower() == "bearer" else None
+
+
+def has_token(req: falcon.Request, check: TokenCheck) -> bool:
+    sent = bearer_token(req)
+    return sent is not None and check(sent)
 
 
 class RequestRefused(Exception):

@@ -17,11 +17,9 @@ from gasoline.code import approvals
 from gasoline.code.modification_log import record_test_run
 from gasoline.code.modify import modify
 from gasoline.code.read import read
-from gasoline.code.repository import Repository
 from gasoline.code.rollback import rollback
 from gasoline.code.search import search
-from gasoline.code.settings import code_settings
-from gasoline.code.test_runs import run_tests
+from gasoline.code.test_runs import calling_repository, run_tests
 from gasoline.commands.browser import Browser
 from gasoline.contract import Assessment, CallContext
 from gasoline.control.backend import Backend
@@ -67,8 +65,8 @@ class InteractHandlers:
     def code_modify(self, params: InteractCodeModifyParams, ctx: CallContext) -> InteractCodeModifyResult:
         return modify(ctx, params)
 
-    def describe_code_modify(self, params: InteractCodeModifyParams) -> str:
-        return approvals.describe_modify(params)
+    def assess_code_modify(self, params: InteractCodeModifyParams, ctx: CallContext) -> Assessment:
+        return Assessment(ctx.entry.mutation, approvals.describe_modify(ctx, params))
 
     def code_rollback(self, params: InteractCodeRollbackParams, ctx: CallContext) -> InteractCodeRollbackResult:
         return rollback(ctx, params)
@@ -77,17 +75,13 @@ class InteractHandlers:
         return approvals.describe_rollback(params)
 
     def run_tests(self, params: InteractRunTestsParams, ctx: CallContext) -> InteractRunTestsResult:
-        repository = Repository.of(ctx)
-        if isinstance(params.test_file, str):
-            repository.file(ctx, params.test_file)  # refused like every path: no escape through symlinks or .git/
-        root = repository.root
-        command = code_settings(ctx, root).test_command
-        run = run_tests(root, params, command if isinstance(command, str) else None, ctx.progress)
+        root, command = calling_repository(ctx, params)
+        run = run_tests(root, params, command, ctx.progress)
         record_test_run(root, run)
         return run
 
-    def describe_run_tests(self, params: InteractRunTestsParams) -> str:
-        return approvals.describe_tests(params)
+    def assess_run_tests(self, params: InteractRunTestsParams, ctx: CallContext) -> Assessment:
+        return Assessment(ctx.entry.mutation, approvals.describe_tests(ctx, params))
 
     def upload(self, params: InteractUploadParams, ctx: CallContext) -> UploadResult:
         path = self._repository_file(params.file_path)

@@ -236,8 +236,9 @@ class ObserveHandlers:
         except KeyError:
             message = f"cursor {params.cursor!r} is unknown or has expired; repeat the original call"
             raise self._bad_cursor(ctx, message, "unknown or expired") from None
-        more = {"next_cursor": page.next_cursor} if page.next_cursor else {}
-        return ObserveResultPageResult(text=page.text, offset=page.offset, total_bytes=page.total_bytes, **more)
+        return ObserveResultPageResult(
+            text=page.text, offset=page.offset, total_bytes=page.total_bytes, next_cursor=page.next_cursor or MISSING
+        )
 
     def _list(
         self,

@@ -1,12 +1,14 @@
 """The evidence a turn starts from: the page, its errors, its failed requests and the actions taken
 in it, read through the same read-only tool modes an MCP client would call, redacted. Each kind is
-a card the panel shows, and the lines of every card are what the model reads."""
+a card the panel shows, and the lines of every card are what the model reads: all of them in one
+fence that marks them as the page's data, not instructions."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, Literal
 
+from gasoline.text_forms.untrusted import fenced
 from gasoline_generated.models import ContextEvidence, EvidenceCard
 
 from .actions import RecentActions
@@ -23,9 +25,9 @@ class Evidence:
         self.entries = entries
 
     def gather(self) -> list[EvidenceCard]:
-        page = self.tools.run("observe", {"what": "page"})
-        errors = self.tools.run("observe", {"what": "errors", "limit": self.entries})
-        network = self.tools.run("observe", {"what": "failed_requests", "limit": self.entries})
+        page = self.tools.run("observe", {"what": "page"}, fence=False)
+        errors = self.tools.run("observe", {"what": "errors", "limit": self.entries}, fence=False)
+        network = self.tools.run("observe", {"what": "failed_requests", "limit": self.entries}, fence=False)
         actions = self.actions.newest(self.entries)
         return [
             card("page", "Page", page),
@@ -62,13 +64,17 @@ def summary_of(kind: Kind, count: int, lines: list[str]) -> str:
     return f"{count}, newest: {newest[:160]}"
 
 
-def as_prompt(question: str, cards: Sequence[EvidenceCard]) -> str:
-    """The person's question, then each card's lines: what the model is asked."""
-    parts = [question, "", f"{EVIDENCE_HEADING} (secrets are masked as [REDACTED:...]):"]
+def as_prompt(question: str, cards: Sequence[EvidenceCard], question_from_page: bool = False) -> str:
+    """The question, then each card's lines in one fence: what the model is asked. The person's
+    question stands outside the fence; one that quotes the page (agent_watch's) has its own."""
+    lines = []
     for shown in cards:
-        parts.append(f"## {shown.title} ({shown.count})")
-        parts.extend(shown.lines or ["none"])
-    return "\n".join(parts)
+        lines.append(f"## {shown.title} ({shown.count})")
+        lines.extend(shown.lines or ["none"])
+    asked = fenced(question) if question_from_page else question
+    return "\n".join(
+        [asked, "", f"{EVIDENCE_HEADING} (secrets are masked as [REDACTED:...]):", fenced("\n".join(lines))]
+    )
 
 
 def context_evidence(cards: Sequence[EvidenceCard]) -> ContextEvidence:

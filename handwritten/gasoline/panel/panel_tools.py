@@ -13,6 +13,7 @@ from gasoline.core.dispatch import Dispatcher
 from gasoline.core.errors import UnknownTool
 from gasoline.core.tool_result import ToolResult
 from gasoline.safety.redaction import RedactionUnavailable, Redactor
+from gasoline.text_forms.untrusted import fenced
 from gasoline_generated.dispatch import MODES
 from gasoline_generated.models import ProviderTool, ToolError
 
@@ -58,7 +59,9 @@ class PanelTools:
                 return ruled[0] if ruled else entry.mutation
         return None
 
-    def run(self, tool: str, arguments: dict[str, Any], most: MutationClass = "destructive") -> Ran:
+    def run(self, tool: str, arguments: dict[str, Any], most: MutationClass = "destructive", fence: bool = True) -> Ran:
+        """One call, redacted. Its text fences what the page wrote as data, unless the caller fences
+        it itself (fence=False: the evidence, which goes to the model in one fence)."""
         try:
             result = self.dispatcher.call(tool, arguments, most=most)
         except UnknownTool as error:
@@ -70,10 +73,12 @@ class PanelTools:
             return Ran(False, message, {"error": "redaction_failed", "message": message}, "redaction_failed")
         if tool == "interact":
             self.actions.note(action_line(tool, self.redactor.value(arguments), not safe.is_error))
-        return Ran(not safe.is_error, self._clamped(safe), safe.structured, error_code(safe))
+        text = self._clamped(safe.unfenced_text)
+        return Ran(
+            not safe.is_error, fenced(text) if fence and safe.from_page else text, safe.structured, error_code(safe)
+        )
 
-    def _clamped(self, result: ToolResult) -> str:
-        text = result.text
+    def _clamped(self, text: str) -> str:
         if len(text) <= self.text_chars:
             return text
         return text[: self.text_chars] + f"\n[cut: {len(text) - self.text_chars} more characters]"

@@ -6,7 +6,10 @@ extension and the panel use) decides. Approving grants a token, HMAC-signed with
 key, whose claims bind the tool, mode, scope, a hash of the exact arguments and an expiry. The
 client retries the identical call with approval_id set to the request id; the daemon verifies
 the token against that very call and redeems it, atomically, once (as the class's single_use
-says). Every step goes to the audit trail; finished requests are forgotten after a while.
+says). A request belongs to the MCP client session that asked (its Requester): the person is
+told who asked, and no other session can use the approval, whatever id it repeats. Requests live
+in this process only, so a restarted daemon knows none. Every step goes to the audit trail;
+finished requests are forgotten after a while.
 """
 
 from __future__ import annotations
@@ -33,6 +36,15 @@ from .audit import AuditTrail
 from .redaction import Redactor
 
 
+@dataclass(frozen=True)
+class Requester:
+    """The MCP client session a call came from. session is the daemon's key for it, never shown (an
+    HTTP session id is a credential); shown is how the person sees it: "claude (session sess_...)"."""
+
+    session: str
+    shown: str
+
+
 @dataclass
 class ApprovalRequest:
     id: str
@@ -43,8 +55,14 @@ class ApprovalRequest:
     summary: str
     arguments_hash: str
     expires_at: float
+    requester: Requester | None = None  # None: the daemon's own caller (the agent panel)
     status: Literal["pending", "approved", "denied", "used", "expired"] = "pending"
     token: str | None = None
+
+    def asked_by(self, requester: Requester | None) -> bool:
+        """Whether this caller is the session that asked."""
+        mine = self.requester.session if self.requester is not None else None
+        return mine == (requester.session if requester is not None else None)
 
 
 @dataclass(frozen=True)
@@ -126,10 +144,12 @@ class ApprovalEngine:
         arguments: Mapping[str, Any],
         approval_id: str | None,
         describe: Callable[[], str] | None = None,
+        requester: Requester | None = None,
     ) -> int | None:
         """Let a call of this mutation class run, or raise the ToolFailure that stops it. describe,
         from the mode's handler, says in plain words what this very call would do (the mode's
-        summary otherwise). A project's allow list waives the approval only for the classes the mode
+        summary otherwise). requester: the client session calling; only the one that asked may
+        use an approval. A project's allow list waives the approval only for the classes the mode
         lets it waive. Returns the tab a redeemed approval binds the call to (None: the tab in front)."""
         if self.classes[mutation].decision == "allow":
             return None
@@ -139,8 +159,9 @@ class ApprovalEngine:
             return None
         digest = arguments_hash(arguments)
         if approval_id is None:
-            raise self._ask(entry, mutation, scope, digest, arguments, describe() if describe else entry.summary)
-        return tab_of(self._redeem(approval_id, entry, scope, digest))
+            plain = describe() if describe else entry.summary
+            raise self._ask(entry, mutation, scope, digest, arguments, plain, requester)
+        return tab_of(self._redeem(approval_id, entry, scope, digest, requester))
 
     def _ask(
         self,
@@ -150,19 +171,22 @@ class ApprovalEngine:
         digest: str,
         arguments: Mapping[str, Any],
         plain: str,
+        requester: Requester | None,
     ) -> ToolFailure:
         shown = ", ".join(
             f"{name}={json.dumps(value, ensure_ascii=False)}" for name, value in self.redactor.value(arguments).items()
         )
+        asker = f" Asked by {requester.shown}." if requester is not None else ""
         asked = ApprovalRequest(
             id="apr_" + secrets.token_hex(12),
             tool=entry.tool,
             mode=entry.mode,
             mutation=mutation,
             scope=scope,
-            summary=self.redactor.text(f"{plain} [{entry.label}{' with ' + shown if shown else ''}]"),
+            summary=self.redactor.text(f"{plain} [{entry.label}{' with ' + shown if shown else ''}]{asker}"),
             arguments_hash=digest,
             expires_at=self.clock() + self.request_ttl_seconds,
+            requester=requester,
         )
         with self._lock:
             expired = self._housekeep()
@@ -175,7 +199,7 @@ class ApprovalEngine:
         message = (
             f"{entry.label} needs a human approval ({mutation}). Ask the user to approve request {request.id} "
             f"(they run `gasoline approve {request.id}` themselves, or use the extension), then retry the "
-            f'identical call with approval_id="{request.id}". Nothing has been done.'
+            f'identical call in this session with approval_id="{request.id}". Nothing has been done.'
         )
         return ToolFailure.of(entry, "approval_required", message, details=public)
 
@@ -233,11 +257,14 @@ class ApprovalEngine:
         return waiting
 
     def _same_pending(self, asked: ApprovalRequest) -> ApprovalRequest | None:
-        """The pending request for the very same call, if there is one: a repeated call asks once."""
+        """The pending request for the very same call of the same session, if there is one: a repeated
+        call asks once (another session's identical call asks for itself)."""
         same = (asked.tool, asked.mode, asked.mutation, asked.scope, asked.arguments_hash)
         for request in self._requests.values():
-            if request.status == "pending" and (
-                (request.tool, request.mode, request.mutation, request.scope, request.arguments_hash) == same
+            if (
+                request.status == "pending"
+                and (request.tool, request.mode, request.mutation, request.scope, request.arguments_hash) == same
+                and request.asked_by(asked.requester)
             ):
                 return request
         return None
@@ -255,7 +282,7 @@ class ApprovalEngine:
             expires_at=_utc_second(request.expires_at),
         )
 
-    def _redeem(self, approval_id: str, entry: ModeEntry, scope: str, digest: str) -> str:
+    def _redeem(self, approval_id: str, entry: ModeEntry, scope: str, digest: str, requester: Requester | None) -> str:
         """Use an approval for this call; the scope it binds the call to. A tab action is bound to
         the tab the person approved, whichever tab is in front by now (the browser says if it is gone)."""
         with self._lock:  # one lock for check-and-use: of two concurrent retries, exactly one wins
@@ -263,11 +290,13 @@ class ApprovalEngine:
             request = self._requests.get(approval_id)
             if request is not None and entry.scope[0] == "tab" and tab_of(request.scope) is not None:
                 scope = request.scope
-            code, reason = self._refusal(request, entry, scope, digest)
+            code, reason = self._refusal(request, entry, scope, digest, requester)
             if code is None and request is not None and self.classes[request.mutation].single_use:
                 request.status = "used"
         self._audit_expired(expired)
         fields = {"request_id": approval_id, "tool": entry.tool, "mode": entry.mode, "scope": scope}
+        if requester is not None:
+            fields["caller"] = self.redactor.text(requester.shown)
         if code is not None:
             self.audit.write("rejected", code=code, **fields)
             raise ToolFailure.of(entry, code, f"{entry.label}: {reason}", details=fields)
@@ -275,10 +304,15 @@ class ApprovalEngine:
         return scope
 
     def _refusal(
-        self, request: ApprovalRequest | None, entry: ModeEntry, scope: str, digest: str
+        self, request: ApprovalRequest | None, entry: ModeEntry, scope: str, digest: str, requester: Requester | None
     ) -> tuple[str | None, str]:
         if request is None:
             return "approval_unknown", "no approval request has this approval_id; call again without it to get one"
+        if not request.asked_by(requester):  # before its state: another session learns nothing of it
+            return "approval_scope_mismatch", (
+                f"request {request.id} belongs to another client session: an approval is good only for the "
+                "session that asked; call again without approval_id to ask for this session's own"
+            )
         if request.status == "denied":
             return "approval_denied", f"a human denied request {request.id}"
         if request.status == "expired":

@@ -472,15 +472,29 @@ class Redactor:
 
     def _object(self, data: dict[Any, Any], depth: int) -> dict[Any, Any]:
         """An object's members (inside `depth` arrays and objects): each key scanned as text, and the
-        value of a sensitive key masked whole."""
+        value of a sensitive key masked whole, as are the value members of a sensitive pair."""
         out = {}
+        pair_class = self.pair_class(data)
         for key, value in data.items():
             secret_class = None
             if isinstance(key, str):
-                secret_class = self.key_class(key)
+                secret_class = self.key_class(key) or (pair_class if key in policy.PAIR_VALUES else None)
                 key = self.text(key)
             out[key] = self._value(value, depth) if secret_class is None else self._whole(value, secret_class, depth)
         return out
+
+    def pair_class(self, data: Mapping[Any, Any]) -> str | None:
+        """The class of what an object's value members hold when it is a name/value pair whose name
+        is sensitive ({"name": "csrf_token", "value": ...}) or a field that hides what is typed
+        ({"type": "password", "value": ...}); None otherwise."""
+        for member in policy.PAIR_NAMES:
+            name = data.get(member)
+            if isinstance(name, str) and (found := self.key_class(name)) is not None:
+                return found
+        kind = data.get("type")
+        if isinstance(kind, str) and kind.lower() in policy.PAIR_HIDDEN_TYPES:
+            return self.key_class(kind)
+        return None
 
     def _whole(self, value: Any, secret_class: str, depth: int) -> Any:
         """What a sensitive key holds, masked whole: every string and number in it (a list of

@@ -3,6 +3,7 @@ spec/policy/redaction.yaml), so that numbers, words and paths that merely look t
 
 from __future__ import annotations
 
+import base64
 import math
 import re
 from collections import Counter
@@ -98,6 +99,22 @@ def not_path(candidate: str) -> bool:
     return not candidate.startswith(("/", "~/", "./", "../"))
 
 
+BASE64 = re.compile(r"[A-Za-z0-9+/]*")
+
+
+def base64_user_password(candidate: str) -> bool:
+    """Base64 of user:password (a registry's auth, an .npmrc's _auth): it decodes to printable
+    UTF-8 text with a colon and something after it."""
+    data = candidate.rstrip("=")
+    if not BASE64.fullmatch(data) or len(data) % 4 == 1:  # one character past a multiple of four holds no byte
+        return False
+    try:
+        decoded = base64.b64decode(data + "=" * (-len(data) % 4)).decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return decoded.partition(":")[2] != "" and decoded.isprintable()
+
+
 LABEL = re.compile(r"[A-Za-z][A-Za-z0-9]{0,11}[_.-]")
 SEPARATORS = re.compile(r"[_.-]")
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
@@ -175,4 +192,5 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "iban": iban,
     "token_like": token_like,
     "not_path": not_path,
+    "base64_user_password": base64_user_password,
 }

@@ -44,6 +44,12 @@ FORMS: dict[tuple[str, str], TextForm] = {
 }
 
 
+# Forms that leave some of their result's page-content fields out of the text: the ones they show.
+# The DOM query's text lists the matches, never the page's URL and title, so a bare count is no
+# page content (and goes unfenced).
+SHOWN_PAGE_FIELDS: dict[tuple[str, str], tuple[str, ...]] = {("analyze", "dom"): ("matches",)}
+
+
 def text_form(tool: str, mode: str, structured: Structured, now: float | None = None) -> str:
     """The text of a successful result of `tool`'s `mode`."""
     form = FORMS.get((tool, mode))

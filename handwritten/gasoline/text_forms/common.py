@@ -80,8 +80,9 @@ def listing(entries: list[Structured], result: Structured, noun: str, line: Any,
 
 def generic(structured: Structured) -> str:
     """A result with no form of its own: one `key: value` line per field, a list of records one
-    line per record, nested records inline."""
-    return "\n".join(_field(key, value) for key, value in structured.items())
+    line per record, nested records inline; which fields came from the page is said by the fence
+    around the text, not by a line."""
+    return "\n".join(_field(key, value) for key, value in structured.items() if key != "untrusted")
 
 
 def _field(key: str, value: Any) -> str:

@@ -259,11 +259,7 @@ class McpEndpoint:
         )
 
         def work() -> None:
-            try:
-                events.put((True, self.server.handle(request, exchange)))
-            except Exception as error:  # the process survives whatever a request does
-                failure = RpcError(jsonrpc.INTERNAL_ERROR, f"Internal error: {type(error).__name__}: {error}")
-                events.put((True, jsonrpc.error(request.id, failure)))
+            events.put((True, self.server.handle(request, exchange)))
 
         threading.Thread(target=work, name=f"gasoline-mcp-{request.method}", daemon=True).start()
         done, first = events.get()

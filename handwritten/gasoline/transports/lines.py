@@ -14,7 +14,6 @@ few milliseconds; the old reader stops reading once its answer is sent.
 
 from __future__ import annotations
 
-import logging
 import queue
 import threading
 import time
@@ -25,9 +24,6 @@ from gasoline.core import jsonrpc
 from gasoline.core.jsonrpc import InvalidMessage, Notification, Reply, Request
 from gasoline.core.protocol import Exchange, McpServer, Session, client_era
 from gasoline.core.workers import WATCH_SECONDS, Workers
-
-log = logging.getLogger(__name__)
-
 
 # How a transport writes a message as JSON. The default is json's; the daemon passes pydantic_core's
 # to_json, several times faster (the same JSON but for the spelling of a few floats: 1e-05 is written
@@ -152,8 +148,6 @@ class LineTransport:
             response = self.server.handle(exchange.request, exchange)
             if response is not None:
                 self.send(response)
-        except Exception:
-            log.exception("a request failed outside its handler")
         finally:
             self._finished()
 

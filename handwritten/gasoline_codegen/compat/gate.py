@@ -80,7 +80,7 @@ def check_contracts(spec: Spec) -> list[Problem]:
     declared = {family.name for family in spec.contracts}
     for family_name in sorted(releases.keys() - declared):
         problems.append(Problem(CONTRACTS_FILE, "$.families", f"spec/releases/{family_name}/ has no family here"))
-    gate = _Gate(spec, releases)
+    gate = Gate(spec, releases)
     for family in spec.contracts:
         problems.extend(gate.family(family))
     return problems + list(gate.refusals.values())
@@ -92,7 +92,7 @@ class Verdict(NamedTuple):
     owned: bool  # the judge owns the change: its version must have moved since its release
 
 
-class _Gate:
+class Gate:
     """Judges every family's changes; a change of a definition another family owns is judged by
     that family's versions, with the directions of every family that reaches it, and said once."""
 
@@ -131,6 +131,15 @@ class _Gate:
             return Verdict(judge_addition(finding, owner_base.version, owner.version), owner, owned=True)
         judged = judge_addition(finding, "0.0", owner.version)
         return Verdict(judged, family, owned=False) if judged.breaking else None
+
+    def judged_changes(self, family: ContractFamily) -> list[Finding]:
+        """The family's changes since its base release, each judged as the gate judges it: by the
+        versions of the family that owns its definition (for the changelog)."""
+        judged = []
+        for finding in self.changes(family):
+            verdict = self._verdict(family, finding)
+            judged.append(verdict.finding if verdict else judge_addition(finding, "0.0", family.version))
+        return judged
 
     def family(self, family: ContractFamily) -> list[Problem]:
         at = f"$.families.{family.name}"

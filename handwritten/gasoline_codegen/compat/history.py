@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model import ContractFamily, Spec
-from .gate import findings_between, releases_by_family
+from .gate import Gate, findings_between, releases_by_family
 from .rules import RULES, Finding
 from .versions import major, parse
-from .views import current_contract
 
 HEADINGS = ("breaking", "added", "deprecated", "changed", "removed")
 
@@ -24,8 +23,9 @@ class Step:
     note: str = ""  # why a released version broke its base
 
 
-def history(spec: Spec, family: ContractFamily) -> list[Step]:
-    """The family's versions, newest first: the spec's own first when it is not released yet."""
+def history(spec: Spec, family: ContractFamily, gate: Gate) -> list[Step]:
+    """The family's versions, newest first: the spec's own first when it is not released yet, with
+    its changes judged as the gate judges them."""
     releases = releases_by_family(spec).get(family.name, {})
     versions = sorted(releases, key=parse)
     notes = {b.version: b.why for b in family.released_breaks}
@@ -35,8 +35,7 @@ def history(spec: Spec, family: ContractFamily) -> list[Step]:
         found = findings_between(family, releases[base], releases[version].contract, version) if base else []
         steps.append(Step(version, True, base, grouped(found), notes.get(version, "")))
     if family.version not in releases and versions and major(versions[-1]) == major(family.version):
-        found = findings_between(family, releases[versions[-1]], current_contract(spec, family), family.version)
-        steps.append(Step(family.version, False, versions[-1], grouped(found)))
+        steps.append(Step(family.version, False, versions[-1], grouped(gate.judged_changes(family))))
     elif family.version not in releases:
         steps.append(Step(family.version, False, None, {}))
     return list(reversed(steps))

@@ -3,6 +3,7 @@ every family, version by version."""
 
 from __future__ import annotations
 
+from ..compat.gate import Gate, releases_by_family
 from ..compat.history import history
 from ..compat.rules import RULES
 from ..compat.views import DIRECTIONS
@@ -13,7 +14,8 @@ PATH = "docs/contracts.md"
 
 
 def render(spec: Spec) -> dict[str, str]:
-    families = [(family, history(spec, family)) for family in spec.contracts]
+    gate = Gate(spec, releases_by_family(spec))
+    families = [(family, history(spec, family, gate)) for family in spec.contracts]
     text = (
         environment()
         .get_template("contracts.md.j2")

@@ -7,18 +7,19 @@ import type {
   CommandResult, CommandResultByKind, TypeTextResult,
 } from "../../../../generated/ts/messages";
 import type { PageCommandKind } from "../../page-commands";
+import { contractVersion } from "../contract-version";
 import { CommandFailure } from "../../page/failure";
 import type { Acted } from "../../page/pilot";
 import { targetTab } from "../target-tab";
 import { accessibilityAudit } from "./accessibility";
 import { EffectRecorder } from "./effects";
-import { executeJs } from "./execute-js";
+import { executeJs, ScriptTimeout } from "./execute-js";
 import { inPage } from "./in-page";
 import { deleteState, listStates, loadState, saveState } from "./states";
 import { navigate, newTab, refresh } from "./tabs";
 
-/** execute_js reports its own timeout (and the debugger path stops the script there): the
- *  command's outer limit waits this much longer, so that report is the one that arrives. */
+/** execute_js reports its own timeout (having stopped the script, or found that it still blocks
+ *  the tab): the command's outer limit waits this much longer, so that report is the one that arrives. */
 const SCRIPT_STOP_MS = 1000;
 
 /** What an implementation may ask for: the tab the command runs in (resolved when asked for). */
@@ -140,6 +141,10 @@ function limited<T>(timeoutMs: number, work: Promise<T>, tabId?: number): Promis
 }
 
 function commandError(error: unknown): CommandError {
+  if (error instanceof ScriptTimeout) {
+    // tab_stuck is of contract 1.2: a daemon that predates contract versions (1.0) would refuse it.
+    return { code: error.code, message: error.message, ...(contractVersion() ? { tab_stuck: error.tabStuck } : {}) };
+  }
   if (error instanceof CommandFailure) {
     return { code: error.code, message: error.message, ...(error.stack && error.code === "script_error" ? { stack: error.stack } : {}) };
   }
