@@ -79,13 +79,15 @@ class Dispatcher:
         repository: Callable[[], Path] | None = None,
         most: MutationClass = "destructive",
         requester: Requester | None = None,
+        allow_list: bool = True,
     ) -> ToolResult:
         """Run one tools/call. Raises UnknownTool; every other failure is an error result.
         repository finds the calling client's repository root, for the code tools. most: the
         highest mutation class this caller may run at all (read_only for a run that reads untrusted
         data); a call above it fails before any gate, and no approval can lift that. requester: the
         MCP client session calling, to which an approval it asks for is bound (None: the daemon's
-        own caller, the agent panel)."""
+        own caller, the agent panel). allow_list: whether the project's allow list may waive an
+        approval (not for the panel's model, whose turns read what pages wrote)."""
         if tool not in self._published:
             raise UnknownTool(tool, self.tools)
         try:
@@ -100,7 +102,7 @@ class Dispatcher:
                 raise ToolFailure.of(entry, "read_only_run", message)
             if "ai_web_pilot" in entry.gates:
                 self._check_ai_web_pilot(entry)
-            tab_id = self._approvals.check(entry, mutation, params, own, approval_id, explain, requester)
+            tab_id = self._approvals.check(entry, mutation, params, own, approval_id, explain, requester, allow_list)
         except ToolFailure as failure:
             log.info("%s refused: %s", tool, failure.error.message)
             return failure.result()

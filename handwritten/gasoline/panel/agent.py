@@ -5,7 +5,8 @@ It gathers the evidence, asks the provider with a request built at the egress st
 sent when redaction fails), streams the answer to the session's readers, and runs the tools the
 model asks for through the one dispatcher, with the same gates as any MCP client: read-only modes
 run, pilot actions need the popup's switch, and a mutating call waits for the person's decision
-in the panel (a human channel). A run agent_watch started may only read: its calls carry a
+in the panel (a human channel), whatever the project's allow list waives for MCP clients: the
+model reads what pages wrote. A run agent_watch started may only read: its calls carry a
 read-only ceiling that the dispatcher enforces, whatever the model asks. Every step is an event of
 the session's log, the requests exactly as sent. A failure is a notice and a failed turn; the
 daemon and the session go on.

@@ -63,7 +63,7 @@ class PanelTools:
         """One call, redacted. Its text fences what the page wrote as data, unless the caller fences
         it itself (fence=False: the evidence, which goes to the model in one fence)."""
         try:
-            result = self.dispatcher.call(tool, arguments, most=most)
+            result = self.dispatcher.call(tool, arguments, most=most, allow_list=False)
         except UnknownTool as error:
             return Ran(False, str(error), {"error": "unknown_tool", "message": str(error)}, "unknown_tool")
         try:

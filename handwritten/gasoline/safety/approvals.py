@@ -145,16 +145,18 @@ class ApprovalEngine:
         approval_id: str | None,
         describe: Callable[[], str] | None = None,
         requester: Requester | None = None,
+        allow_list: bool = True,
     ) -> int | None:
         """Let a call of this mutation class run, or raise the ToolFailure that stops it. describe,
         from the mode's handler, says in plain words what this very call would do (the mode's
         summary otherwise). requester: the client session calling; only the one that asked may
         use an approval. A project's allow list waives the approval only for the classes the mode
-        lets it waive. Returns the tab a redeemed approval binds the call to (None: the tab in front)."""
+        lets it waive, and only for a caller it applies to (allow_list). Returns the tab a redeemed
+        approval binds the call to (None: the tab in front)."""
         if self.classes[mutation].decision == "allow":
             return None
         scope = self.scope_of(entry, params)
-        if mutation in entry.waivable and any(a.covers(entry, scope) for a in self.allowances):
+        if allow_list and mutation in entry.waivable and any(a.covers(entry, scope) for a in self.allowances):
             self.audit.write("allowed_by_project_policy", tool=entry.tool, mode=entry.mode, scope=scope)
             return None
         digest = arguments_hash(arguments)
