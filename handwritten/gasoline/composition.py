@@ -46,6 +46,7 @@ from .safety.approvals import Allowance, ApprovalEngine
 from .safety.audit import AuditTrail
 from .safety.redaction import Redactor, UnavailableRedactor, build_redactor
 from .state import DaemonFiles, installation_key
+from .text_forms import ModelText
 from .transports.http import Sessions
 from .transports.status import TransportStatus
 
@@ -117,6 +118,7 @@ def create_daemon(config: DaemonConfig | None = None, services: Services | None 
         services.approvals,
         services.extension,
         services.background,
+        ModelText(),
     )
     recorder = McpSessions(services.sessions, services.actions, LIMITS.panel.recorded_result_chars)
     tools = LocalTools(dispatcher, services.redactor, services.continuations, LIMITS.results.max_result_bytes, recorder)

@@ -14,6 +14,7 @@ from gasoline.contract import CallContext, ModeEntry, ModeHandler, MutationRule
 from gasoline.core.dispatch import Dispatcher
 from gasoline.safety.approvals import Allowance, ApprovalEngine, DecisionError, Requester
 from gasoline.safety.audit import AuditTrail
+from gasoline.text_forms import ModelText
 from gasoline_generated import models
 from gasoline_generated.policy import APPROVAL_CLASSES
 
@@ -98,7 +99,7 @@ def setup(
     )
     handlers = FixtureHandlers()
     table = {(tool, mode): ModeHandler(getattr(handlers, mode)) for tool, mode in MODES}
-    dispatcher = Dispatcher(MODES, table, approvals, services.extension, services.background)
+    dispatcher = Dispatcher(MODES, table, approvals, services.extension, services.background, ModelText())
     return dispatcher, approvals
 
 

@@ -14,6 +14,7 @@ from gasoline.composition import DaemonConfig, create_daemon, create_services
 from gasoline.contract import CallContext, ModeHandler
 from gasoline.core.dispatch import Dispatcher
 from gasoline.core.errors import UnknownTool
+from gasoline.text_forms import ModelText
 from gasoline_generated.dispatch import MODES, handler_table
 from gasoline_generated.models import ConfigureHealthParams, ConfigureHealthResult, ToolError
 
@@ -80,7 +81,7 @@ def test_a_planned_mode_says_it_is_planned() -> None:
     modes = {key: replace(entry, published=key != ("configure", "agent_watch")) for key, entry in MODES.items()}
     handlers = handler_table(daemon.handlers, daemon.services.browser)
     services = daemon.services
-    planned = Dispatcher(modes, handlers, services.approvals, services.extension, services.background)
+    planned = Dispatcher(modes, handlers, services.approvals, services.extension, services.background, ModelText())
     error = errors_of(planned, "configure", {"action": "agent_watch"})
     assert (error.error, error.message) == (
         "unknown_mode",
@@ -114,6 +115,7 @@ def dispatcher_with(handler: type) -> Dispatcher:
         services.approvals,
         services.extension,
         services.background,
+        ModelText(),
     )
 
 

@@ -13,6 +13,7 @@ from gasoline.composition import Daemon, DaemonConfig, create_daemon, create_ser
 from gasoline.contract import ModeHandler
 from gasoline.core.dispatch import Dispatcher
 from gasoline.safety.redaction import UnavailableRedactor
+from gasoline.text_forms import ModelText
 from gasoline_generated.dispatch import MODES
 
 from .daemon_app import HOST, daemon_app
@@ -46,6 +47,7 @@ def test_a_failing_report_still_names_the_daemon() -> None:
         services.approvals,
         services.extension,
         services.background,
+        ModelText(),
     )
     response = client(replace(daemon, dispatcher=dispatcher)).simulate_get("/health", headers=HOST)
     assert response.status_code == 500

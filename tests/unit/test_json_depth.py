@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from gasoline.core import jsonrpc
+from gasoline.core.errors import RedactionUnavailable
 from gasoline.core.json_text import MAX_DEPTH, TooDeep, deeper_than, loads
 from gasoline.core.jsonrpc import InvalidMessage
-from gasoline.safety.redaction import RedactionUnavailable, build_redactor
+from gasoline.safety.redaction import build_redactor
 
 KEY = b"k" * 32
 # Just past the limit, around Python's recursion limit, and far past it.

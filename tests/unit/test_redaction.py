@@ -14,11 +14,12 @@ import pytest
 from gasoline import logs
 from gasoline.capture.ingest import ingest_batch
 from gasoline.composition import Daemon, DaemonConfig, create_daemon, create_services
+from gasoline.core.errors import RedactionUnavailable
 from gasoline.core.jsonrpc import Request
 from gasoline.core.protocol import Exchange
 from gasoline.safety import redaction
 from gasoline.safety.audit import AuditTrail
-from gasoline.safety.redaction import RedactionUnavailable, Redactor, UnavailableRedactor, build_redactor
+from gasoline.safety.redaction import Redactor, UnavailableRedactor, build_redactor
 from gasoline_generated import redaction_rules as policy_rules
 
 from .secret_corpus import ORDINARY, Secret, corpus

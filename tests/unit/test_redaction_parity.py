@@ -16,7 +16,8 @@ from urllib.parse import quote
 
 import pytest
 
-from gasoline.safety.redaction import RedactionUnavailable, Redactor, build_redactor
+from gasoline.core.errors import RedactionUnavailable
+from gasoline.safety.redaction import Redactor, build_redactor
 from gasoline_generated.models import ProjectRedactionPattern
 
 from ..conftest import ROOT

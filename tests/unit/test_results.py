@@ -9,10 +9,11 @@ import pytest
 from gasoline.composition import DaemonConfig, create_daemon, create_services
 from gasoline.core.results import Continuations, call_tool_result, char_boundary
 from gasoline.core.tool_result import ToolResult
+from gasoline.text_forms import ModelText
 
 
 def test_a_small_result_goes_out_whole() -> None:
-    result = call_tool_result(ToolResult({"a": 1}), Continuations(60, 4), 100)
+    result = call_tool_result(ToolResult({"a": 1}, forms=ModelText()), Continuations(60, 4), 100)
     assert result == {"content": [{"type": "text", "text": "a: 1"}], "structuredContent": {"a": 1}, "isError": False}
 
 
@@ -21,8 +22,8 @@ def test_a_clamped_result_reads_back_whole_through_result_page(filler: str) -> N
     daemon = create_daemon()
     dispatcher = daemon.dispatcher
     structured = {"rows": [{"row": index, "value": filler * 7} for index in range(4000)]}
-    whole = ToolResult(structured).text
-    clamped = call_tool_result(ToolResult(structured), daemon.services.continuations, 10_000)
+    whole = ToolResult(structured, forms=ModelText()).text
+    clamped = call_tool_result(ToolResult(structured, forms=ModelText()), daemon.services.continuations, 10_000)
     text = clamped["content"][0]["text"]
     assert "structuredContent" not in clamped
     first, marker = text.rsplit("\n[clamped: ", 1)

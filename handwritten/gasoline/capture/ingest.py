@@ -10,7 +10,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from gasoline.safety.redaction import RedactionUnavailable, Redactor
+from gasoline.core.errors import RedactionUnavailable
+from gasoline.safety.redaction import Redactor
 from gasoline_generated.models import CaptureEvent, EventBatch, IngestRejection, IngestResult
 from gasoline_generated.policy import LIMITS
 

@@ -22,7 +22,6 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from gasoline.capture.extension import ExtensionLink
 from gasoline.contract import (
     CallContext,
     ModeEntry,
@@ -31,11 +30,12 @@ from gasoline.contract import (
     ProgressReporter,
     RepositoryUnknown,
 )
-from gasoline.safety.approvals import ApprovalEngine, Requester
 from gasoline_generated.dispatch import APPROVAL_PARAMETER, APPROVAL_PARAMETER_PATTERN
 
 from .background import BackgroundCalls
 from .errors import ToolFailure, UnknownTool
+from .ports import ApprovalGate, ExtensionState, TextForms
+from .requesters import Requester
 from .tool_result import ToolResult
 
 log = logging.getLogger(__name__)
@@ -48,16 +48,19 @@ class Dispatcher:
         self,
         modes: Mapping[tuple[str, str], ModeEntry],
         handlers: Mapping[tuple[str, str], ModeHandler],
-        approvals: ApprovalEngine,
-        extension: ExtensionLink,
+        approvals: ApprovalGate,
+        extension: ExtensionState,
         background: BackgroundCalls,
+        forms: TextForms,
     ) -> None:
-        """modes: the spec's dispatch table; handlers: what runs each published mode."""
+        """modes: the spec's dispatch table; handlers: what runs each published mode; forms: how
+        their results read for a model."""
         self._modes = modes
         self._handlers = handlers
         self._approvals = approvals
         self._extension = extension
         self._background = background
+        self._forms = forms
         self._published: dict[str, list[ModeEntry]] = {}
         for key, entry in modes.items():
             if entry.published and key in handlers:
@@ -111,7 +114,7 @@ class Dispatcher:
         context = replace(context, tab_id=tab_id)
         if entry.long_running and getattr(params, "background", False) is True:
             started = self._background.start(entry.mode, partial(self._run, entry, params, context))
-            return ToolResult(started.model_dump(mode="json"))
+            return ToolResult(started.model_dump(mode="json"), forms=self._forms)
         if progress is not None:
             context = replace(context, report_progress=progress)
         return self._run(entry, params, context)
@@ -134,7 +137,9 @@ class Dispatcher:
             result = self._handlers[(entry.tool, entry.mode)].run(params, context)
             if not isinstance(result, entry.result_model):
                 raise TypeError(f"handler returned {type(result).__name__}, not {entry.result_model.__name__}")
-            return ToolResult(result.model_dump(mode="json", by_alias=True), form=(entry.tool, entry.mode))
+            return ToolResult(
+                result.model_dump(mode="json", by_alias=True), form=(entry.tool, entry.mode), forms=self._forms
+            )
         except ToolFailure as failure:
             log.info("%s refused: %s", entry.tool, failure.error.message)
             return failure.result()

@@ -15,6 +15,10 @@ if TYPE_CHECKING:
     from gasoline.contract import ModeEntry
 
 
+class RedactionUnavailable(Exception):
+    """The redaction policy could not be loaded or applied: withhold the data, never pass it on raw."""
+
+
 class UnknownTool(LookupError):
     """No published tool has this name: a protocol error, not a tool result."""
 

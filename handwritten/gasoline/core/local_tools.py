@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from gasoline.contract import RepositoryUnknown
-from gasoline.safety.redaction import RedactionUnavailable, Redactor
 from gasoline_generated.policy import LIMITS
 
 from .catalog import published_tools
 from .dispatch import Dispatcher
-from .errors import ToolFailure, UnknownTool
+from .errors import RedactionUnavailable, ToolFailure, UnknownTool
 from .jsonrpc import INVALID_PARAMS, RpcError
+from .ports import ResultRedactor
 from .protocol import Exchange, Session
 from .requesters import requester_of
 from .results import Continuations, call_tool_result
@@ -40,7 +40,7 @@ class LocalTools:
     def __init__(
         self,
         dispatcher: Dispatcher,
-        redactor: Redactor,
+        redactor: ResultRedactor,
         continuations: Continuations,
         max_result_bytes: int,
         recorder: CallRecorder | None = None,

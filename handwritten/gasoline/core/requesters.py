@@ -10,13 +10,21 @@ as the daemon, so a bridge that reconnects after a restart asks again anyway.
 from __future__ import annotations
 
 import hashlib
-
-from gasoline.safety.approvals import Requester
+from dataclasses import dataclass
 
 from .protocol import Exchange
 from .roots import CLIENT_META
 
 STATELESS = "stateless"
+
+
+@dataclass(frozen=True)
+class Requester:
+    """The MCP client session a call came from. session is the daemon's key for it, never shown (an
+    HTTP session id is a credential); shown is how the person sees it: "claude (session sess_...)"."""
+
+    session: str
+    shown: str
 
 
 def requester_of(exchange: Exchange) -> Requester:

@@ -7,8 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from gasoline.text_forms import SHOWN_PAGE_FIELDS, text_form
-from gasoline.text_forms.untrusted import carries_page_content, fenced
+from .ports import TextForms
 
 
 @dataclass(frozen=True)
@@ -16,23 +15,26 @@ class ToolResult:
     structured: dict[str, Any]
     is_error: bool = False
     form: tuple[str, str] = ("", "")  # the (tool, mode) whose text form the text takes; none: the generic one
+    forms: TextForms | None = None  # how a success reads; a failure reads as its message
 
     @cached_property
     def text(self) -> str:
         """What a model reads: a compact rendering of the structured result (which clients that read
         structured content get whole), fenced as the page's data when it holds what the page wrote;
         or a failure's message."""
-        return fenced(self.unfenced_text) if self.from_page else self.unfenced_text
+        if self.forms is not None and self.from_page:
+            return self.forms.fenced(self.unfenced_text)
+        return self.unfenced_text
 
     @property
     def from_page(self) -> bool:
         """Whether it holds what the page wrote (a success whose page-content fields are not empty)."""
-        return not self.is_error and carries_page_content(self.structured, SHOWN_PAGE_FIELDS.get(self.form))
+        return not self.is_error and self.forms is not None and self.forms.from_page(self.form, self.structured)
 
     @cached_property
     def unfenced_text(self) -> str:
         """The text without its fence, for a reader that fences the page's data itself (the panel's
         evidence, all of it in one fence)."""
-        if self.is_error:
+        if self.is_error or self.forms is None:
             return str(self.structured["message"])
-        return text_form(*self.form, self.structured)
+        return self.forms.text(self.form, self.structured)

@@ -16,8 +16,9 @@ from gasoline import __version__
 from gasoline.composition import Daemon
 from gasoline.core import jsonrpc
 from gasoline.core.dispatch import Dispatcher
+from gasoline.core.errors import RedactionUnavailable
 from gasoline.core.jsonrpc import INVALID_REQUEST, RpcError
-from gasoline.safety.redaction import RedactionUnavailable, Redactor
+from gasoline.safety.redaction import Redactor
 from gasoline.transports.http import McpEndpoint
 from gasoline_generated.policy import EXTENSION_ORIGIN, LIMITS
 

@@ -7,7 +7,8 @@ import json
 from collections.abc import Sequence
 from typing import Literal
 
-from gasoline.safety.redaction import RedactionUnavailable, Redactor
+from gasoline.core.errors import RedactionUnavailable
+from gasoline.safety.redaction import Redactor
 from gasoline_generated.models import EgressRedaction, ProviderMessage, ProviderRequest, ProviderTool
 
 ProviderName = Literal["openai", "anthropic", "none"]

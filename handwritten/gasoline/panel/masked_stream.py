@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from gasoline.safety.redaction import RedactionUnavailable, Redactor
+from gasoline.core.errors import RedactionUnavailable
+from gasoline.safety.redaction import Redactor
 
 BLOCK_END = re.compile(r"-----END [^\n]*?-----")
 # Longer than any secret written in spaced groups (an IBAN is at most 42 characters with its spaces).

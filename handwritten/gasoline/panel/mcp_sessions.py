@@ -9,8 +9,8 @@ import contextlib
 import itertools
 from typing import Any
 
+from gasoline.core.errors import RedactionUnavailable
 from gasoline.core.protocol import Session
-from gasoline.safety.redaction import RedactionUnavailable
 
 from .actions import RecentActions, action_line
 from .sessions import SessionLog

@@ -10,9 +10,9 @@ from typing import Any
 from gasoline.contract import MutationClass
 from gasoline.core.catalog import published_tools
 from gasoline.core.dispatch import Dispatcher
-from gasoline.core.errors import UnknownTool
+from gasoline.core.errors import RedactionUnavailable, UnknownTool
 from gasoline.core.tool_result import ToolResult
-from gasoline.safety.redaction import RedactionUnavailable, Redactor
+from gasoline.safety.redaction import Redactor
 from gasoline.text_forms.untrusted import fenced
 from gasoline_generated.dispatch import MODES
 from gasoline_generated.models import ProviderTool, ToolError

@@ -30,19 +30,11 @@ from pydantic import BaseModel
 
 from gasoline.contract import ModeEntry, MutationClass
 from gasoline.core.errors import ToolFailure
+from gasoline.core.requesters import Requester
 from gasoline_generated.models import Approval
 
 from .audit import AuditTrail
 from .redaction import Redactor
-
-
-@dataclass(frozen=True)
-class Requester:
-    """The MCP client session a call came from. session is the daemon's key for it, never shown (an
-    HTTP session id is a credential); shown is how the person sees it: "claude (session sess_...)"."""
-
-    session: str
-    shown: str
 
 
 @dataclass

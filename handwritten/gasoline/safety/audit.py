@@ -13,7 +13,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .redaction import RedactionUnavailable, Redactor
+from gasoline.core.errors import RedactionUnavailable
+
+from .redaction import Redactor
 
 
 class AuditTrail:

@@ -36,6 +36,7 @@ from typing import Any, NoReturn
 import re2
 from pydantic import ValidationError
 
+from gasoline.core.errors import RedactionUnavailable
 from gasoline.core.json_text import MAX_DEPTH, TooDeep, loads
 from gasoline.safety.decoding import decoded_views
 from gasoline.safety.validators import VALIDATORS, not_path
@@ -52,10 +53,6 @@ KEY, VALUE = 1, 2
 
 # A secret in a text: start, end, class, and the secret itself (decoded, if it was encoded).
 Span = tuple[int, int, str, str]
-
-
-class RedactionUnavailable(Exception):
-    """The policy could not be loaded or applied: withhold the data, never pass it on raw."""
 
 
 def strength_bits(secret: str) -> float:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from . import analyze, backend, code, configure, interact, observe
 from .common import Structured, generic
+from .untrusted import carries_page_content, fenced
 
 TextForm = Callable[[Structured, float], str]
 
@@ -54,3 +55,16 @@ def text_form(tool: str, mode: str, structured: Structured, now: float | None = 
     """The text of a successful result of `tool`'s `mode`."""
     form = FORMS.get((tool, mode))
     return form(structured, time.time() if now is None else now) if form else generic(structured)
+
+
+class ModelText:
+    """The text forms as core reads a result through them (core.ports.TextForms)."""
+
+    def text(self, form: tuple[str, str], structured: Structured) -> str:
+        return text_form(*form, structured)
+
+    def from_page(self, form: tuple[str, str], structured: Structured) -> bool:
+        return carries_page_content(structured, SHOWN_PAGE_FIELDS.get(form))
+
+    def fenced(self, text: str) -> str:
+        return fenced(text)
