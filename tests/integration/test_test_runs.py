@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from pydantic import MISSING
 
-from gasoline.code.test_runs import run_tests
+from gasoline.code.testing.runs import run_tests
 from gasoline.contract import ProgressReporter
 from gasoline_generated.models import InteractRunTestsParams, InteractRunTestsResult
 from gasoline_generated.policy import LIMITS

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from gasoline.code.test_go_events import GoEvents
-from gasoline.code.test_process import OutputTail
-from gasoline.code.test_reports import Failure, Report, read_report, short_message
-from gasoline.code.test_runs import status
+from gasoline.code.testing.go_events import GoEvents
+from gasoline.code.testing.process import OutputTail
+from gasoline.code.testing.reports import Failure, Report, read_report, short_message
+from gasoline.code.testing.runs import status
 from gasoline_generated.policy import LIMITS
 
 SAMPLES = Path(__file__).parent / "test_reports"

@@ -10,8 +10,8 @@ from gasoline.contract import CallContext
 from gasoline_generated.models import InteractCodeModifyParams, InteractCodeRollbackParams, InteractRunTestsParams
 
 from .modify import propose
-from .test_command import CommandError, with_report
-from .test_runs import calling_repository, plan_of
+from .testing.command import CommandError, with_report
+from .testing.runs import calling_repository, plan_of
 
 REPORT = Path("<report>")  # stands for the temporary file the runner writes its report to
 

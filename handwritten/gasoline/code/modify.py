@@ -35,7 +35,7 @@ from .rebase import carry_over
 from .repository import Repository
 from .risks import Risk, edit_risks
 from .settings import code_settings
-from .test_runs import run_tests
+from .testing.runs import run_tests
 from .text_file import TextFile, read_text
 
 

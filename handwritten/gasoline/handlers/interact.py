@@ -19,7 +19,7 @@ from gasoline.code.modify import modify
 from gasoline.code.read import read
 from gasoline.code.rollback import rollback
 from gasoline.code.search import search
-from gasoline.code.test_runs import calling_repository, run_tests
+from gasoline.code.testing.runs import calling_repository, run_tests
 from gasoline.commands.browser import Browser
 from gasoline.contract import Assessment, CallContext
 from gasoline.control.backend import Backend

@@ -13,12 +13,12 @@ from gasoline.contract import CallContext, ProgressReporter
 from gasoline_generated.models import InteractRunTestsFailure, InteractRunTestsParams, InteractRunTestsResult
 from gasoline_generated.policy import LIMITS
 
-from .repository import Repository
-from .settings import code_settings
-from .test_command import CommandError, Plan, check_test_file, choose, with_report
-from .test_go_events import GoEvents
-from .test_process import OutputTail, run_process
-from .test_reports import Report, read_report
+from ..repository import Repository
+from ..settings import code_settings
+from .command import CommandError, Plan, check_test_file, choose, with_report
+from .go_events import GoEvents
+from .process import OutputTail, run_process
+from .reports import Report, read_report
 
 # Runners see no terminal: CI keeps jest and vitest out of watch mode, and nothing colours its output.
 QUIET = {"CI": "1", "NO_COLOR": "1", "FORCE_COLOR": "0"}

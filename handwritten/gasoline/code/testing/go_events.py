@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .test_reports import Failure, Report, relative_file, short_message
+from .reports import Failure, Report, relative_file, short_message
 
 KEPT_LINES = 40  # of each test's output, for its failure message
 LONGEST_LINE = 1 << 20  # a line without an end this long is passed on as text

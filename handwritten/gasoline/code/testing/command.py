@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from pathlib import Path, PurePosixPath
 
-from .test_reports import Runner
+from .reports import Runner
 
 NO_COMMAND = (
     "No test command found: no pytest configuration, package.json test script (jest, vitest, node --test) "
