@@ -17,7 +17,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
 
-from gasoline.browser import CHROMIUM_FLAGS, BrowserUnavailable, chromium_path, extension_args, extension_for_port
+from gasoline.demo.headless_chromium import (
+    CHROMIUM_FLAGS,
+    BrowserUnavailable,
+    chromium_path,
+    extension_args,
+    extension_for_port,
+)
 from gasoline_generated.policy import EXTENSION_ORIGIN
 
 from .processes import STATE_DIRS, pairing_code

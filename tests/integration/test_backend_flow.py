@@ -10,7 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from gasoline.demo_backend import SERVICE, shop_backend
+from gasoline.demo.backend_session import SERVICE, shop_backend
 
 from ..templates.through_mcp import Assistant
 from .browsers import chromium_with_extension

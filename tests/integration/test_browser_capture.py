@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from gasoline import browser as raw_browser
+from gasoline.demo import headless_chromium
 from gasoline.demo_app import DemoApp
 from gasoline_generated.policy import LIMITS
 
@@ -318,11 +318,11 @@ def test_capture_survives_an_idle_service_worker_with_nothing_attached(
 ) -> None:
     """No Playwright here: an attached CDP client keeps the worker alive, and real use has none."""
     require_chromium()
-    extension = raw_browser.extension_for_port(daemon.port, tmp_path / "extension")
+    extension = headless_chromium.extension_for_port(daemon.port, tmp_path / "extension")
     idle_ms = 40_000
     url = f"{shop.url}?run=consoleLevels&again={idle_ms}"
-    chromium = raw_browser.launch(extension, tmp_path / "profile", url, raw_browser.TABS_FLAG)
-    raw_browser.pair(tmp_path / "profile", pairing_code(daemon.port))
+    chromium = headless_chromium.launch(extension, tmp_path / "profile", url, headless_chromium.TABS_FLAG)
+    headless_chromium.pair(tmp_path / "profile", pairing_code(daemon.port))
     try:
         logged(bridge, "demo info", seconds=30)
         wait_for(
@@ -330,4 +330,4 @@ def test_capture_survives_an_idle_service_worker_with_nothing_attached(
         )
         assert bridge.result("observe", what="page")["extension_connected"]
     finally:
-        raw_browser.stop(chromium)
+        headless_chromium.stop(chromium)

@@ -20,7 +20,7 @@ from measure import percentiles, report, timed
 from gasoline.control.client import ControlClient
 from gasoline.control.discovery import Discovery
 from gasoline.control.services import ServiceTarget
-from gasoline.demo_backend import SERVICE, ShopBackend, shop_backend
+from gasoline.demo.backend_session import SERVICE, ShopBackend, shop_backend
 from tests.integration.processes import Bridge, gasoline_cli, running_bridge, running_daemon
 
 ROWS = 10_000

@@ -18,7 +18,7 @@ import measure  # noqa: F401  (first: it puts the integration tests' helpers on 
 from measure import free_port, report, rss_mib, wait_listening
 from playwright.sync_api import sync_playwright
 
-from gasoline.browser import CHROMIUM_FLAGS, chromium_path
+from gasoline.demo.headless_chromium import CHROMIUM_FLAGS, chromium_path
 from gasoline.demo_app import DemoApp
 from gasoline_generated.policy import EXTENSION_ORIGIN, LIMITS
 from tests.integration.browsers import chromium_with_extension, open_popup, set_switch

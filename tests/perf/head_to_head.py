@@ -35,7 +35,7 @@ from mcp import ClientSession, StdioServerParameters, stdio_client
 from measure import ROOT, free_port
 from playwright.async_api import BrowserContext, async_playwright
 
-from gasoline.browser import CHROMIUM_FLAGS, chromium_path, extension_args, extension_for_port
+from gasoline.demo.headless_chromium import CHROMIUM_FLAGS, chromium_path, extension_args, extension_for_port
 from gasoline_generated.policy import EXTENSION_ORIGIN
 from tests.integration.processes import environment, gasoline_cli, health
 

@@ -1,6 +1,6 @@
 """The demo shop web app that the end-to-end tests and `python -m gasoline.demo_app` serve, the
 checkout repository whose bug the demo and the code tools' end-to-end test fix, and the team's app
-of the shop's backend (which gasoline.demo_backend renders the control endpoint into)."""
+of the shop's backend (which gasoline.demo.backend_session renders the control endpoint into)."""
 
 from pathlib import Path
 

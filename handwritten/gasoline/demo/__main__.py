@@ -18,11 +18,11 @@ from typing import Any
 from gasoline import __version__
 from gasoline.core import jsonrpc
 from gasoline.core.protocol import META
+from gasoline.demo.backend_session import backend_session
+from gasoline.demo.browser_session import browser_session
+from gasoline.demo.code_session import code_session
+from gasoline.demo.panel_session import panel_session
 from gasoline.demo_app.server import unused_port
-from gasoline.demo_backend import backend_session
-from gasoline.demo_browser import browser_session
-from gasoline.demo_code import code_session
-from gasoline.demo_panel import panel_session
 from gasoline.doctor import StdioSession, http_post, initialize_params
 from gasoline.state import DaemonFiles
 from gasoline_generated.dispatch import APPROVAL_PARAMETER, MODES

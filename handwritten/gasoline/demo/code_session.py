@@ -16,7 +16,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from gasoline import browser
+from gasoline.demo import headless_chromium
 from gasoline.demo_app import CHECKOUT
 from gasoline.doctor import StdioSession
 from gasoline_generated.dispatch import APPROVAL_PARAMETER
@@ -89,15 +89,17 @@ def code_session(port: int) -> None:
 def assistant_at_page(port: int, work: Path, url: str, project: Path) -> Iterator[Assistant]:
     """Chromium with the extension open at url, and an assistant whose client runs in project;
     both gone when the block ends."""
-    extension = browser.extension_for_port(port, work / "extension")
-    chromium = browser.launch(extension, work / "profile", url, browser.TABS_FLAG)
+    extension = headless_chromium.extension_for_port(port, work / "extension")
+    chromium = headless_chromium.launch(extension, work / "profile", url, headless_chromium.TABS_FLAG)
     assistant = Assistant(project)
     try:
-        browser.pair(work / "profile", browser.pairing_code(port))  # the daemon serves since the first act
+        headless_chromium.pair(
+            work / "profile", headless_chromium.pairing_code(port)
+        )  # the daemon serves since the first act
         yield assistant
     finally:
         assistant.close()
-        browser.stop(chromium)
+        headless_chromium.stop(chromium)
 
 
 def fix_the_bug(assistant: Assistant, repo: Path) -> None:

@@ -22,9 +22,9 @@ from gasoline.demo_app import BACKEND_APP
 from gasoline.demo_app.server import unused_port
 
 if TYPE_CHECKING:
-    from gasoline.demo_code import Assistant
+    from gasoline.demo.code_session import Assistant
 
-TEMPLATE = Path(__file__).resolve().parents[2] / "templates" / "python"
+TEMPLATE = Path(__file__).resolve().parents[3] / "templates" / "python"
 SERVICE = "shop"
 START_SECONDS = 30
 
@@ -89,7 +89,7 @@ def wait_until_answering(port: int, process: subprocess.Popen[bytes]) -> None:
 
 def backend_session(port: int) -> None:
     """Reset the shop's backend, create a customer, see the page show it, snapshot, restore."""
-    from gasoline.demo_code import assistant_at_page
+    from gasoline.demo.code_session import assistant_at_page
 
     with tempfile.TemporaryDirectory(prefix="gasoline-demo-backend-") as folder:
         work = Path(folder)

@@ -18,9 +18,9 @@ from pathlib import Path
 
 from gasoline_generated.policy import EXTENSION_ORIGIN
 
-from .built_extension import extension_dir
-from .local_http import request_json
-from .state import DaemonFiles
+from ..built_extension import extension_dir
+from ..local_http import request_json
+from ..state import DaemonFiles
 
 # Headless as root needs --no-sandbox; the rest keep Chromium from calling hosts it cannot reach.
 CHROMIUM_FLAGS = (

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from gasoline import browser
+from gasoline.demo import headless_chromium
 from gasoline.demo_app import DemoApp
 from gasoline.local_http import request_json
 from gasoline_generated.policy import EXTENSION_ORIGIN
@@ -42,21 +42,21 @@ def answer(port: int, method: str, path: str, token: str | None, body: Any = Non
 
 def panel_session(port: int) -> None:
     with DemoApp() as shop, tempfile.TemporaryDirectory(prefix="gasoline-demo-panel-") as work:
-        extension = browser.extension_for_port(port, Path(work) / "extension")
+        extension = headless_chromium.extension_for_port(port, Path(work) / "extension")
         # The side panel pairs the whole extension: its worker syncs and uploads with the same token.
-        panel_url = f"{EXTENSION_ORIGIN}/sidepanel.html#pair={browser.pairing_code(port)}"
+        panel_url = f"{EXTENSION_ORIGIN}/sidepanel.html#pair={headless_chromium.pairing_code(port)}"
         profile = Path(work) / "profile"
-        chromium = browser.launch(extension, profile, f"{shop.url}?run=all", browser.TABS_FLAG)
+        chromium = headless_chromium.launch(extension, profile, f"{shop.url}?run=all", headless_chromium.TABS_FLAG)
         try:
-            browser.open_tab(profile, panel_url)
+            headless_chromium.open_tab(profile, panel_url)
             show(port)
         finally:
-            browser.stop(chromium)
+            headless_chromium.stop(chromium)
 
 
 def show(port: int) -> None:
     # The demo asks as the person would type it: through the panel's own routes, with a token of its own.
-    token = answer(port, "POST", "/panel/pair", None, {"code": browser.pairing_code(port)})["token"]
+    token = answer(port, "POST", "/panel/pair", None, {"code": headless_chromium.pairing_code(port)})["token"]
     print(f"-> {EXTENSION_ORIGIN}/sidepanel.html#pair=XXXX-XXXX  (the panel pairs with the code and opens a session)")
     session = until(lambda: panel_of(port, token), "the panel's session")
     print(f"   panel session {session['session_id']} ({session['client_name']}, {session['transport']})")

@@ -16,7 +16,7 @@ import anyio
 from mcp import Client, StdioServerParameters
 from mcp.types import TextContent
 
-from gasoline import browser
+from gasoline.demo import headless_chromium
 from gasoline.demo_app import DemoApp
 
 WAIT_SECONDS = 30
@@ -56,8 +56,8 @@ def short(text: str, limit: int = 90) -> str:
 
 
 def pair(port: int, profile: Path) -> None:
-    code = browser.pairing_code(port)
-    browser.pair(profile, code)
+    code = headless_chromium.pairing_code(port)
+    headless_chromium.pair(profile, code)
     print(f"(the extension paired with the daemon by the code {code}, as `gasoline pair` shows one)")
 
 
@@ -129,12 +129,12 @@ async def ask_the_page(observer: Observer) -> None:
 def browser_session(port: int) -> None:
     """Start the shop, a Chromium with the extension on it, and an MCP client; print what it sees."""
     with DemoApp() as shop, tempfile.TemporaryDirectory(prefix="gasoline-demo-browser-") as work:
-        extension = browser.extension_for_port(port, Path(work) / "extension")
+        extension = headless_chromium.extension_for_port(port, Path(work) / "extension")
         target = StdioServerParameters(command=sys.executable, args=["-m", "gasoline"], env=dict(os.environ))
         profile = Path(work) / "profile"
-        chromium = browser.launch(extension, profile, f"{shop.url}?run=all", browser.TABS_FLAG)
+        chromium = headless_chromium.launch(extension, profile, f"{shop.url}?run=all", headless_chromium.TABS_FLAG)
         print(f"(demo shop on {shop.url}, headless Chromium pid {chromium.pid} with the extension)")
         try:
             anyio.run(show, Observer(Client(target, mode="legacy")), shop, lambda: pair(port, profile))
         finally:
-            browser.stop(chromium)
+            headless_chromium.stop(chromium)
