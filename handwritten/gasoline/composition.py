@@ -3,6 +3,7 @@ transport is handed only the services it uses. The daemon and the tests build th
 
 from __future__ import annotations
 
+import queue
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,7 +41,8 @@ from .panel.pairing import Pairing
 from .panel.panel_tools import PanelTools
 from .panel.providers.registry import Providers
 from .panel.sessions import SessionLog
-from .panel.watch import AgentWatch, WatchPoster
+from .panel.watch import AgentWatch
+from .panel.watch_poster import WatchPoster
 from .project import CONFIG_FILE, ProjectConfigError, load_project_config
 from .safety.approvals import Allowance, ApprovalEngine
 from .safety.audit import AuditTrail
@@ -146,8 +148,7 @@ def create_panel(services: Services, dispatcher: Dispatcher) -> Panel:
         limits.answer_tokens, question,
     )  # fmt: skip
     watched = RunLimits(steps=limits.watch_steps, tokens=limits.watch_tokens, most="read_only")
-    poster = WatchPoster(services.sessions, loop, evidence, services.redactor, watched, services.watch)
-    services.watch.post = poster.post
+    WatchPoster(services.sessions, loop, evidence, services.redactor, watched, services.watch).start()
     return Panel(services.sessions, loop, services.watch, services.pairing, services.providers)
 
 
@@ -196,7 +197,7 @@ def create_services(config: DaemonConfig) -> Services:
     )
     commands = CommandChannel()
     panel = LIMITS.panel
-    watch = AgentWatch(panel.watch_fingerprints)
+    watch = AgentWatch(panel.watch_fingerprints, queue.SimpleQueue())
     captured = CaptureStore()
     captured.listen(watch.observe)
     return Services(

@@ -8,31 +8,23 @@ the watch follows has a fingerprint (its kind and its message without numbers, i
 strings); one whose fingerprint was posted within the dedupe window is dropped, and past
 rate_limit_per_min posts in the last minute every event is dropped, each counted. Otherwise an
 AgentContextEnvelope goes to the session's log and a run starts whose tool calls may only read
-(the dispatcher's ceiling), within its step and token caps.
+(the dispatcher's ceiling), within its step and token caps (watch_poster.py).
 """
 
 from __future__ import annotations
 
 import collections
-import contextlib
-import json
 import logging
 import queue
 import re
-import secrets
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from gasoline.safety.redaction import Redactor
-from gasoline_generated.models import AgentContextEnvelope, ConfigureAgentWatchResult, EvidenceCard
-
-from .agent import AgentLoop, RunLimits, SessionBusy, Turn
-from .evidence import Evidence, context_evidence
-from .sessions import SessionLog, UnknownSession
+from gasoline_generated.models import ConfigureAgentWatchResult
 
 Trigger = Literal["errors", "network_errors", "security", "websocket"]
 SECURITY = re.compile(r"content security policy|mixed content|cors policy|blocked by cors", re.IGNORECASE)
@@ -84,14 +76,18 @@ class Admitted:
     event: dict[str, Any]
 
 
+Admissions = queue.SimpleQueue[Admitted]  # what the watch let through, in order, for the poster to take
+
+
 class AgentWatch:
     """The watch's settings and its decisions (which events go through), on a thread of its own;
-    what it lets through goes to `post` (a WatchPoster's, connected once the panel is built)."""
+    what it lets through goes into `admitted`, which the poster (watch_poster.py, built with the
+    panel's agent loop) takes from."""
 
-    def __init__(self, fingerprints: int, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, fingerprints: int, admitted: Admissions, clock: Callable[[], float] = time.monotonic) -> None:
         self.fingerprints = fingerprints
+        self.admitted = admitted
         self.clock = clock
-        self.post: Callable[[Admitted], None] = lambda admitted: None
         self.settings = WatchSettings()
         self._posted_at: collections.deque[float] = collections.deque()
         self._seen: collections.OrderedDict[str, float] = collections.OrderedDict()
@@ -158,19 +154,9 @@ class AgentWatch:
                     self._worker = threading.Thread(target=self._work, name="gasoline-watch", daemon=True)
                     self._worker.start()
 
-    def settle(self, timeout: float = 5.0) -> None:
-        """Wait until every event observed so far was looked at (tests)."""
-        done = threading.Event()
-        self._events.put({"type": "_settled", "done": done})
-        if self._worker is not None:
-            done.wait(timeout)
-
     def _work(self) -> None:
         while True:
             event = self._events.get()
-            if event.get("type") == "_settled":
-                event["done"].set()
-                continue
             try:
                 self._consider(event)
             except Exception:  # the watch goes on whatever one event did
@@ -203,71 +189,8 @@ class AgentWatch:
                 self._seen.popitem(last=False)
             self._counts["triggered"] += 1
             self._last = datetime.now(UTC).replace(microsecond=0)
-        self.post(Admitted(settings, trigger, printed, message, event))
+        self.admitted.put(Admitted(settings, trigger, printed, message, event))
 
     def use_session(self, session_id: str) -> None:
         with self._lock:
             self.settings = replace(self.settings, session_id=session_id)
-
-
-class WatchPoster:
-    """Posts what the watch let through to the panel's conversation, and starts a read-only run."""
-
-    def __init__(
-        self,
-        log: SessionLog,
-        loop: AgentLoop,
-        evidence: Evidence,
-        redactor: Redactor,
-        limits: RunLimits,
-        watch: AgentWatch,
-    ) -> None:
-        self.log = log
-        self.loop = loop
-        self.evidence = evidence
-        self.redactor = redactor
-        self.limits = limits
-        self.watch = watch
-
-    def post(self, admitted: Admitted) -> None:
-        session_id = self._session(admitted.settings)
-        cards = self.evidence.gather()
-        envelope = self._envelope(admitted, session_id, cards)
-        session = self.log.get(session_id)
-        turn = session.turns + 1
-        provider = session.provider if isinstance(session.provider, str) else self.loop.providers.default
-        self.log.update(session_id, turns=turn)
-        self.log.append(session_id, "watch", turn, watch=envelope)
-        question = f"agent_watch saw {envelope.summary}. What went wrong, and what should the developer look at?"
-        with contextlib.suppress(SessionBusy):  # the envelope is in the conversation; the run under way goes on
-            self.loop.start(Turn(session_id, turn, provider, question, "watch", self.limits, cards))
-
-    def _envelope(self, admitted: Admitted, session_id: str, cards: Sequence[EvidenceCard]) -> AgentContextEnvelope:
-        """Seed 002's Agent Context Envelope: what fired, where, the evidence, and its masks counted."""
-        event = admitted.event
-        where = {"tab_id": event.get("tabId"), "url": event.get("url") or event.get("pageUrl")}
-        drafted: dict[str, Any] = {
-            "context_id": "ctx_" + secrets.token_hex(8),
-            "session_id": session_id,
-            "trigger": admitted.trigger,
-            "fingerprint": admitted.fingerprint,
-            "summary": f"{admitted.trigger.replace('_', ' ')}: {admitted.message}"[:500],
-            "evidence": context_evidence(cards).model_dump(),
-            "redaction": {"policy_version": self.redactor.version, "redacted_count": 0, "blocked": False},
-            "created_at": datetime.now(UTC),
-        } | {key: value for key, value in where.items() if value}
-        masks = sum(found["count"] for found in self.redactor.masks_in(json.dumps(drafted, default=str)))
-        drafted["redaction"] = {**drafted["redaction"], "redacted_count": masks}
-        return AgentContextEnvelope.model_validate(drafted)
-
-    def _session(self, settings: WatchSettings) -> str:
-        """The session to post to: the one set, else the panel's latest, else a new one."""
-        if settings.session_id is not None:
-            try:
-                return self.log.get(settings.session_id).session_id
-            except UnknownSession:
-                pass
-        panels = [session for session in self.log.sessions() if session.transport == "panel"]
-        session_id = panels[0].session_id if panels else self.log.open("panel", "agent-watch").session_id
-        self.watch.use_session(session_id)
-        return session_id
