@@ -337,6 +337,27 @@ class PanelLimits:
     recorded_result_chars: Final = 1000
     """Text of an MCP client's tool result kept in its session's log (the client got it whole). (chars)"""
 
+    actions_kept: Final = 50
+    """Recent interact calls kept to show a model (the panel's evidence of what was done). (entries)"""
+
+    stream_hold_chars: Final = 48
+    """How much of a streaming answer's end is held back until redaction can tell it ends no secret. (chars)"""
+
+    panels_kept: Final = 8
+    """Extensions and panels paired at once (browsers, profiles); pairing one more forgets the oldest. (count)"""
+
+    sessions_in_memory: Final = 4
+    """Sessions whose events stay in memory (the panel's, and the MCP clients' at work); the rest are read from their logs. (count)"""
+
+    provider_health_attempts: Final = 3
+    """Tries of a model provider's model list before the panel calls it unreachable. (count)"""
+
+    provider_health_timeout_seconds: Final = 5
+    """How long one try of a model provider's model list may take. (seconds)"""
+
+    provider_health_seconds: Final = 60
+    """How long an answer to whether a model provider answers is reused (the panel asks every few seconds). (seconds)"""
+
     stream_keepalive_ms: Final = 1000
     """An event stream with nothing to send sends a comment this often, so a connection the panel dropped is noticed and its thread freed within about this long. (ms)"""
 

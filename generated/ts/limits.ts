@@ -225,6 +225,20 @@ export const LIMITS = {
     tool_result_chars: 6000,
     /** Text of an MCP client's tool result kept in its session's log (the client got it whole). (chars) */
     recorded_result_chars: 1000,
+    /** Recent interact calls kept to show a model (the panel's evidence of what was done). (entries) */
+    actions_kept: 50,
+    /** How much of a streaming answer's end is held back until redaction can tell it ends no secret. (chars) */
+    stream_hold_chars: 48,
+    /** Extensions and panels paired at once (browsers, profiles); pairing one more forgets the oldest. (count) */
+    panels_kept: 8,
+    /** Sessions whose events stay in memory (the panel's, and the MCP clients' at work); the rest are read from their logs. (count) */
+    sessions_in_memory: 4,
+    /** Tries of a model provider's model list before the panel calls it unreachable. (count) */
+    provider_health_attempts: 3,
+    /** How long one try of a model provider's model list may take. (seconds) */
+    provider_health_timeout_seconds: 5,
+    /** How long an answer to whether a model provider answers is reused (the panel asks every few seconds). (seconds) */
+    provider_health_seconds: 60,
     /** An event stream with nothing to send sends a comment this often, so a connection the panel dropped is noticed and its thread freed within about this long. (ms) */
     stream_keepalive_ms: 1000,
     /** How long one event stream stays open; the panel opens the next from its cursor, so no thread is held for ever. (seconds) */

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from gasoline.panel.masked_stream import HOLD_CHARS, MaskedStream, stable_end
+from gasoline.panel.masked_stream import MaskedStream, stable_end
 from gasoline.safety.redaction import build_redactor
+from gasoline_generated.policy import LIMITS
 
 from .secret_corpus import corpus
 
@@ -39,11 +40,13 @@ def test_no_piece_of_a_secret_is_streamed(secret: str) -> None:
 def test_ordinary_text_streams_but_for_its_held_back_end() -> None:
     text = "The total reads item.price of a line that has none, so checkout throws. " * 3
     sent, whole = streamed(text)
-    assert whole == text and text.startswith(sent) and len(text) - HOLD_CHARS - 12 <= len(sent)
+    assert whole == text and text.startswith(sent) and len(text) - LIMITS.panel.stream_hold_chars - 12 <= len(sent)
 
 
 def test_the_end_is_held_back_at_a_word_boundary() -> None:
     text = "word " * 30
-    cut = stable_end(text, HOLD_CHARS)
-    assert cut <= len(text) - HOLD_CHARS and text[cut - 1] == " "
-    assert stable_end("-----BEGIN KEY-----\n" + "A" * 200 + " x" * 50, HOLD_CHARS) == 0, "an open block is held"
+    cut = stable_end(text, LIMITS.panel.stream_hold_chars)
+    assert cut <= len(text) - LIMITS.panel.stream_hold_chars and text[cut - 1] == " "
+    assert stable_end("-----BEGIN KEY-----\n" + "A" * 200 + " x" * 50, LIMITS.panel.stream_hold_chars) == 0, (
+        "an open block is held"
+    )

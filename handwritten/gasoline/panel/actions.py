@@ -7,7 +7,8 @@ import json
 import threading
 from typing import Any
 
-ACTIONS_KEPT = 50
+from gasoline_generated.policy import LIMITS
+
 MODE_KEYS = ("what", "action")
 
 
@@ -15,7 +16,7 @@ class RecentActions:
     """The actions (interact calls) taken lately by any client, one line each, newest last."""
 
     def __init__(self) -> None:
-        self._lines: collections.deque[str] = collections.deque(maxlen=ACTIONS_KEPT)
+        self._lines: collections.deque[str] = collections.deque(maxlen=LIMITS.panel.actions_kept)
         self._lock = threading.Lock()
 
     def note(self, line: str) -> None:

@@ -16,10 +16,10 @@ from collections.abc import Callable
 
 from gasoline.core.errors import RedactionUnavailable
 from gasoline.safety.redaction import Redactor
+from gasoline_generated.policy import LIMITS
 
 BLOCK_END = re.compile(r"-----END [^\n]*?-----")
 # Longer than any secret written in spaced groups (an IBAN is at most 42 characters with its spaces).
-HOLD_CHARS = 48
 
 
 def stable_end(text: str, hold: int) -> int:
@@ -34,7 +34,9 @@ def stable_end(text: str, hold: int) -> int:
 
 
 class MaskedStream:
-    def __init__(self, redactor: Redactor, send: Callable[[str], None], hold: int = HOLD_CHARS) -> None:
+    def __init__(
+        self, redactor: Redactor, send: Callable[[str], None], hold: int = LIMITS.panel.stream_hold_chars
+    ) -> None:
         self.redactor = redactor
         self.send = send
         self.hold = hold

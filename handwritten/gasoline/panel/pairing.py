@@ -40,7 +40,6 @@ from gasoline_generated.policy import LIMITS
 
 # No 0/O or 1/I: the person reads the code off a terminal and types it.
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-PANELS_KEPT = 8  # panels paired at once (browsers, profiles); pairing one more forgets the oldest
 SOURCES_KEPT = 64  # allowances remembered before those back to full are forgotten
 
 
@@ -131,7 +130,7 @@ class Pairing:
                 self._everyone.spend()
                 raise PairingRefused("wrong or expired code: run `gasoline pair` for a new one")
             token = secrets.token_urlsafe(32)
-            self._digests = [*self._digests, digest(token)][-PANELS_KEPT:]
+            self._digests = [*self._digests, digest(token)][-LIMITS.panel.panels_kept :]
             self._write()
         return PanelPairing(token=token, paired_at=datetime.fromtimestamp(int(now), UTC))
 
@@ -152,7 +151,9 @@ class Pairing:
         if self.token_file is None:
             return []
         try:
-            return [line for line in self.token_file.read_text().split() if len(line) == 64][-PANELS_KEPT:]
+            return [line for line in self.token_file.read_text().split() if len(line) == 64][
+                -LIMITS.panel.panels_kept :
+            ]
         except OSError:
             return []
 

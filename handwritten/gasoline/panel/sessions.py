@@ -33,6 +33,7 @@ from gasoline.jsonl_log import parsed
 from gasoline.safety.redaction import Redactor
 from gasoline.state import write_private
 from gasoline_generated.models import PanelSession, SessionEvent
+from gasoline_generated.policy import LIMITS
 
 Transport = Literal["stdio", "http", "panel"]
 EventType = Literal[
@@ -44,7 +45,6 @@ EventType = Literal[
 SEEN_WRITE_SECONDS = 30.0
 TRANSIENT_KEPT = 512  # deltas a slow reader can still catch up on (its answer's message has them all)
 TAIL_BYTES = 65536  # how much of a log's end is read at start for its count
-IN_MEMORY = 4  # sessions whose events stay in memory (the panel's, and the MCP clients' at work)
 SHOWN_TEXT = ("client_name", "url")  # the metadata a client names, redacted like every event
 WITHHELD = "[withheld: redaction unavailable]"
 
@@ -364,7 +364,7 @@ class SessionLog:
         if self.directory is not None:
             self._in_memory[kept.meta.session_id] = None
             self._in_memory.move_to_end(kept.meta.session_id)
-            while len(self._in_memory) > IN_MEMORY:
+            while len(self._in_memory) > LIMITS.panel.sessions_in_memory:
                 gone = self._sessions.get(self._in_memory.popitem(last=False)[0])
                 if gone is not None:
                     gone.events = None

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, Self, TypeVar
 
 from gasoline_generated.models import ProviderHealth, ProviderReply, ProviderRequest
+from gasoline_generated.policy import LIMITS
 
 # Where the evidence begins in a turn's question: what the offline provider reads.
 EVIDENCE_HEADING = "Evidence from the page"
@@ -18,8 +19,6 @@ TextSink = Callable[[str], None]
 # Generating is not idempotent (a second try is a second answer, and a second bill): it is sent
 # once. Asking whether a provider answers is, and is tried this many times in all, each try
 # waiting this long at most (the panel's header asks; it must not hang on a dead provider).
-HEALTH_ATTEMPTS = 3
-HEALTH_TIMEOUT_S = 5.0
 
 
 class ProviderFailure(Exception):
@@ -93,7 +92,9 @@ class SdkProvider(Generic[Client]):
         started = time.perf_counter()
         answer = {"provider": self.name, "model": self.settings.model}
         try:
-            self.client(HEALTH_ATTEMPTS - 1, HEALTH_TIMEOUT_S).models.list()
+            self.client(
+                LIMITS.panel.provider_health_attempts - 1, LIMITS.panel.provider_health_timeout_seconds
+            ).models.list()
         except Exception as error:  # a provider's failure is an answer here
             return ProviderHealth.model_validate(answer | {"reachable": False, "error": safe(error)})
         latency = round((time.perf_counter() - started) * 1000, 1)

@@ -13,6 +13,7 @@ from typing import Literal, get_args
 from pydantic import MISSING
 
 from gasoline_generated.models import ProjectPanel, ProjectProvider, ProviderHealth
+from gasoline_generated.policy import LIMITS
 
 from .anthropic_provider import AnthropicProvider
 from .base import ModelProvider, ProviderSettings
@@ -27,7 +28,6 @@ SDK_VARIABLES = {
     "openai": ("OPENAI_API_KEY", "OPENAI_BASE_URL"),
     "anthropic": ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"),
 }
-HEALTH_SECONDS = 60.0  # how long an answer to "does it answer?" is reused (the panel asks every few seconds)
 
 
 class Providers:
@@ -66,7 +66,7 @@ class Providers:
     def health(self) -> list[ProviderHealth]:
         """Each provider and whether it answers; one not set up is not asked."""
         with self._lock:
-            if self._health is not None and time.monotonic() - self._health[0] < HEALTH_SECONDS:
+            if self._health is not None and time.monotonic() - self._health[0] < LIMITS.panel.provider_health_seconds:
                 return self._health[1]
         answers = [self._health_of(name) for name in PROVIDER_NAMES]
         with self._lock:
