@@ -7,16 +7,19 @@ left at the window's limit, and a long poll open before the action is not waited
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Dialog
 
+from gasoline.text_forms.untrusted import MARKER, NOTE
 from gasoline_generated.policy import LIMITS
 
 from .processes import Bridge, wait_for
 from .test_browser_commands import on_page, open_page
 
+PAGE_DATA = re.compile(rf"<({MARKER}_[0-9a-f]{{8}})> {NOTE}\n(.*)\n</\1>", re.DOTALL)
 QUIET_MS = LIMITS.pilot.settle_quiet_ms
 MAX_MS = LIMITS.pilot.settle_max_ms
 #: How much longer than its wait a call may take end to end (MCP, the sync, the page's own work).
@@ -24,12 +27,15 @@ OVERHEAD_MS = 1500
 
 
 def act(bridge: Bridge, action: str, **arguments: Any) -> tuple[dict[str, Any], str, float]:
-    """(structuredContent, text, milliseconds) of one interact call, which must succeed."""
+    """(structuredContent, text, milliseconds) of one interact call, which must succeed; the text is
+    what its fence holds, since an action's report quotes the page (its URL and title)."""
     started = time.monotonic()
     result = bridge.call("interact", {"action": action, **arguments}, 40)["result"]
     elapsed = (time.monotonic() - started) * 1000
     assert not result.get("isError"), result
-    return result["structuredContent"], result["content"][0]["text"], elapsed
+    fenced = PAGE_DATA.fullmatch(result["content"][0]["text"])
+    assert fenced is not None, result["content"][0]["text"]
+    return result["structuredContent"], fenced[2], elapsed
 
 
 def nothing_happened(effects: dict[str, Any]) -> bool:
