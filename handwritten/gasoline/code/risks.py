@@ -8,7 +8,6 @@ searched in the lines the edit adds, by the file's language.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
@@ -159,10 +158,12 @@ def _matches(path: PurePosixPath, pattern: str) -> bool:
 
 
 def _added(old: list[str], new: list[str]) -> list[str]:
-    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
-    return [
-        line
-        for tag, _, _, start, end in matcher.get_opcodes()
-        if tag in ("replace", "insert")
-        for line in new[start:end]
-    ]
+    """The lines an edit puts in: what lies between the lines both versions begin and end with. An
+    edit changes one stretch of the file, so this is its new stretch, found in linear time."""
+    same_start = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b), min(len(old), len(new)))
+    most_at_end = min(len(old), len(new)) - same_start
+    same_end = next(
+        (i for i in range(most_at_end) if old[len(old) - 1 - i] != new[len(new) - 1 - i]),
+        most_at_end,
+    )
+    return new[same_start : len(new) - same_end]
