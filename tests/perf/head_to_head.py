@@ -261,7 +261,11 @@ class Gasoline(Adapter):
         if not self.context.service_workers:
             await self.context.wait_for_event("serviceworker", timeout=15_000)
         popup = await self.context.new_page()
-        await popup.goto(f"{EXTENSION_ORIGIN}/popup.html")
+        said = gasoline_cli(self.state, self.port, "pair").stdout
+        code = re.search(r"[A-Z0-9]{4}-[A-Z0-9]{4}", said)
+        assert code, said
+        await popup.goto(f"{EXTENSION_ORIGIN}/popup.html#pair={code.group(0)}")  # paired as a person pairs it
+        await popup.wait_for_selector("#status.connected", timeout=15_000)
         for switch in ("#capture-network-bodies", "#ai-web-pilot"):
             box = popup.locator(switch)
             if not await box.is_checked():

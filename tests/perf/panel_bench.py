@@ -56,7 +56,7 @@ def panel() -> None:
         state.mkdir()
         provider = {"OPENAI_BASE_URL": fake.openai_base_url, "OPENAI_API_KEY": fake.api_key}
         with running_daemon(state, port=free_port(), **provider) as daemon:
-            with chromium_with_extension(daemon.port, Path(work)) as browser:
+            with chromium_with_extension(daemon.port, Path(work), paired=False) as browser:  # the panel pairs
                 page = paired(browser.new_page(), daemon)
                 round_trips(page, fake, daemon.port)
                 first_tokens(page, fake, daemon.port)
