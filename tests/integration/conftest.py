@@ -119,12 +119,19 @@ def pilot_bridge(pilot_daemon: Daemon, isolated: Isolated) -> Iterator[Bridge]:
         yield running
 
 
+@contextmanager
+def chromium_with_pilot(port: int, workdir: Path) -> Iterator[BrowserContext]:
+    """Chromium with the extension, AI Web Pilot switched on in its popup as its user would, once
+    the daemon on port has heard it."""
+    with chromium_with_extension(port, workdir) as context:
+        switch_on(context, "#ai-web-pilot")
+        wait_for(lambda: pilot_on(port), 15, "the daemon to hear that AI Web Pilot is on")
+        yield context
+
+
 @pytest.fixture
 def pilot_chromium(pilot_daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
-    """Chromium with AI Web Pilot switched on in the popup, as its user would."""
-    with chromium_with_extension(pilot_daemon.port, tmp_path) as context:
-        switch_on(context, "#ai-web-pilot")
-        wait_for(lambda: pilot_on(pilot_daemon.port), 15, "the daemon to hear that AI Web Pilot is on")
+    with chromium_with_pilot(pilot_daemon.port, tmp_path) as context:
         yield context
 
 

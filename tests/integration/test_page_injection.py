@@ -18,8 +18,7 @@ from playwright.sync_api import BrowserContext, Page
 from gasoline.text_forms.untrusted import MARKER, NOTE
 
 from ..fakes.model_provider import FakeProvider
-from .browsers import chromium_with_extension, switch_on
-from .conftest import Isolated, pilot_on
+from .conftest import Isolated, chromium_with_pilot
 from .panel_client import Mcp, Panel, ended, generations, of_type, pair, panel_daemon
 from .processes import Daemon, wait_for
 
@@ -58,10 +57,7 @@ def daemon(request: pytest.FixtureRequest, isolated: Isolated, fake: FakeProvide
 
 @pytest.fixture
 def browser(daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
-    """Chromium with the extension, AI Web Pilot switched on in its popup as its user would."""
-    with chromium_with_extension(daemon.port, tmp_path) as context:
-        switch_on(context, "#ai-web-pilot")
-        wait_for(lambda: pilot_on(daemon.port), 15, "the daemon to hear that AI Web Pilot is on")
+    with chromium_with_pilot(daemon.port, tmp_path) as context:
         yield context
 
 
