@@ -3,7 +3,6 @@ transport is handed only the services it uses. The daemon and the tests build th
 
 from __future__ import annotations
 
-import queue
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -197,7 +196,7 @@ def create_services(config: DaemonConfig) -> Services:
     )
     commands = CommandChannel()
     panel = LIMITS.panel
-    watch = AgentWatch(panel.watch_fingerprints, queue.SimpleQueue())
+    watch = AgentWatch(panel.watch_fingerprints)
     captured = CaptureStore()
     captured.listen(watch.observe)
     return Services(

@@ -76,17 +76,14 @@ class Admitted:
     event: dict[str, Any]
 
 
-Admissions = queue.SimpleQueue[Admitted]  # what the watch let through, in order, for the poster to take
-
-
 class AgentWatch:
     """The watch's settings and its decisions (which events go through), on a thread of its own;
     what it lets through goes into `admitted`, which the poster (watch_poster.py, built with the
     panel's agent loop) takes from."""
 
-    def __init__(self, fingerprints: int, admitted: Admissions, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, fingerprints: int, clock: Callable[[], float] = time.monotonic) -> None:
         self.fingerprints = fingerprints
-        self.admitted = admitted
+        self.admitted: queue.SimpleQueue[Admitted] = queue.SimpleQueue()  # in order, for the poster
         self.clock = clock
         self.settings = WatchSettings()
         self._posted_at: collections.deque[float] = collections.deque()
