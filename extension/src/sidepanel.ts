@@ -2,8 +2,9 @@
 // session, shows the session's events as they stream, sends the person's questions, and decides
 // approvals with the person's clicks (a human channel, like the command line). Its states are
 // those of the runtime spec: idle, connecting, ready, needs_approval, degraded, error.
+import type { DaemonClient } from "../../generated/ts/daemon-client";
 import type { Approval, PanelStatus, ProviderHealth, SessionEvent } from "../../generated/ts/messages";
-import { PanelApi, PanelApiError } from "./panel/daemon-api";
+import { PanelApiError, panelClient } from "./panel/daemon-api";
 import { follow } from "./panel/event-stream";
 import { Timeline } from "./panel/timeline";
 import { readDaemonPort } from "./shared/daemon-port";
@@ -32,7 +33,7 @@ const askMessage = byId<HTMLElement>("ask-message");
 const providerSelect = byId<HTMLSelectElement>("provider");
 const watchBox = byId<HTMLInputElement>("watch");
 
-let api: PanelApi | undefined;
+let api: DaemonClient | undefined;
 let sessionId: string | undefined;
 let streamBroken: string | undefined;
 let lastStatus: PanelStatus | undefined;
@@ -43,7 +44,7 @@ const timeline = new Timeline(byId("timeline"), {
   async decide(approval: Approval, decision: "approve" | "deny") {
     const prompt = timeline.prompt(approval.request_id);
     try {
-      const decided = await (api as PanelApi).decide(approval.request_id, decision);
+      const decided = await (api as DaemonClient).decideApprovalInPanel(approval.request_id, { decision });
       if (prompt) timeline.decided(prompt, decided);
     } catch (error) {
       // Gone (it expired, or the daemon restarted meanwhile) or decided elsewhere: nothing to decide here.
@@ -97,12 +98,12 @@ async function start(): Promise<void> {
     pairCode.focus();
     return;
   }
-  api = new PanelApi(port, token);
+  api = panelClient(port, token);
   await connect();
 }
 
 async function connect(fresh = false): Promise<void> {
-  const panelApi = api as PanelApi;
+  const panelApi = api as DaemonClient;
   failure = undefined;
   sessionId = undefined;
   showState();
@@ -163,7 +164,7 @@ async function besidePage(): Promise<chrome.tabs.Tab | undefined> {
 async function refreshStatus(): Promise<void> {
   if (!api) return;
   try {
-    lastStatus = await api.status();
+    lastStatus = await api.panelStatus();
   } catch (error) {
     if (error instanceof PanelApiError && error.status === 401) return unpaired("The daemon no longer knows this panel: pair again.");
     streamBroken = error instanceof Error ? error.message : String(error);
@@ -207,7 +208,7 @@ async function ask(): Promise<void> {
   if (!text || !api || !sessionId) return;
   askMessage.textContent = "";
   try {
-    await api.ask(sessionId, { text, provider: providerSelect.value as Provider });
+    await api.askQuestion(sessionId, { text, provider: providerSelect.value as Provider });
     question.value = "";
   } catch (error) {
     askMessage.textContent = error instanceof Error ? error.message : String(error);
@@ -216,7 +217,7 @@ async function ask(): Promise<void> {
 
 async function download(format: "json" | "markdown"): Promise<void> {
   if (!api || !sessionId) return;
-  const blob = await api.exported(sessionId, format);
+  const blob = await (await api.exportSession(sessionId, { format })).blob();
   const link = document.createElement("a");
   link.href = URL.createObjectURL(blob);
   link.download = `gasoline-${sessionId}.${format === "json" ? "json" : "md"}`;
@@ -249,7 +250,7 @@ providerSelect.addEventListener("change", showState);
 watchBox.addEventListener("change", () => {
   if (!api) return;
   void api
-    .watch({ enabled: watchBox.checked, ...(sessionId ? { session_id: sessionId } : {}) })
+    .switchWatch({ enabled: watchBox.checked, ...(sessionId ? { session_id: sessionId } : {}) })
     .then((status) => showHealth((lastStatus = status)))
     .catch((error: unknown) => (askMessage.textContent = String(error)));
 });

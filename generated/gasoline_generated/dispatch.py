@@ -537,6 +537,7 @@ MODES: dict[tuple[str, str], ModeEntry] = {
         params_model=models.InteractUploadParams,
         result_model=models.UploadResult,
         scope=("tab", None),
+        assessed=True,
     ),
     ("configure", "agent_watch"): ModeEntry(
         tool="configure",
@@ -650,7 +651,7 @@ def handler_table(handlers: ToolHandlers, browser: CommandForwarder) -> dict[tup
         ("interact", "save_state"): ModeHandler(browser.forward),
         ("interact", "type"): ModeHandler(browser.forward),
         ("interact", "upload"): ModeHandler(
-            handlers.interact.upload, handlers.interact.describe_upload
+            handlers.interact.upload, assess=handlers.interact.assess_upload
         ),
         ("configure", "agent_watch"): ModeHandler(
             handlers.configure.agent_watch, handlers.configure.describe_agent_watch

@@ -124,8 +124,8 @@ class InteractModes(Protocol):
         """Attach a repository file to a file input."""
         ...
 
-    def describe_upload(self, params: models.InteractUploadParams) -> str:
-        """What this call of upload would do, in plain words, for the person asked to approve it."""
+    def assess_upload(self, params: models.InteractUploadParams, ctx: CallContext) -> Assessment:
+        """What this call of upload would do: its mutation class and the words for an approval."""
         ...
 
 

@@ -185,7 +185,7 @@ export interface AgentContextEnvelope {
   /** That tab's page. */
   url?: string;
   /** The kind of event that fired the watch. */
-  trigger: "errors" | "network_errors" | "security" | "websocket";
+  trigger: WatchTrigger;
   /** What identifies the event for the dedupe window (the kind and the message without numbers and ids). */
   fingerprint: string;
   /** One line: what happened. */
@@ -1033,7 +1033,7 @@ export interface PanelWatch {
   /** The session's id. */
   session_id?: string;
   /** What fires it; errors and network_errors if absent. */
-  events?: Array<"errors" | "network_errors" | "security" | "websocket">;
+  events?: WatchTrigger[];
 }
 
 /** The approval requests waiting for a human decision, oldest first. */
@@ -1570,6 +1570,9 @@ export interface UploadResult {
   /** MIME type given to the file, e.g. image/png. */
   mime_type: string;
 }
+
+/** A kind of trouble in the page that fires agent_watch: errors (an exception or a console error), network_errors (a failed request), security (a console message about the page's security policy, mixed content or CORS) or websocket (a WebSocket error or abnormal close). */
+export type WatchTrigger = "errors" | "network_errors" | "security" | "websocket";
 
 /** Each command kind's params. */
 export interface CommandParamsByKind {

@@ -4,7 +4,7 @@ transport is handed only the services it uses. The daemon and the tests build th
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,7 @@ from gasoline_generated.policy import APPROVAL_CLASSES, APPROVAL_REQUEST_TTL_SEC
 
 from .capture.extension import ExtensionLink
 from .capture.store import CaptureStore
+from .code.tools import CodeTools
 from .commands.browser import Browser
 from .commands.channel import CommandChannel
 from .control.backend import Backend
@@ -27,7 +28,6 @@ from .core.dispatch import Dispatcher
 from .core.local_tools import LocalTools
 from .core.protocol import McpServer
 from .core.results import Continuations
-from .core.roots import project_dir
 from .handlers.analyze import AnalyzeHandlers
 from .handlers.configure import ConfigureHandlers
 from .handlers.interact import InteractHandlers
@@ -42,7 +42,6 @@ from .panel.providers.registry import Providers
 from .panel.sessions import SessionLog
 from .panel.watch import AgentWatch
 from .panel.watch_poster import WatchPoster
-from .project import CONFIG_FILE, ProjectConfigError, load_project_config
 from .safety.approvals import Allowance, ApprovalEngine
 from .safety.audit import AuditTrail
 from .safety.redaction import Redactor, UnavailableRedactor, build_redactor
@@ -50,6 +49,8 @@ from .state import DaemonFiles, installation_key
 from .text_forms import ModelText
 from .transports.http import Sessions
 from .transports.status import TransportStatus
+from .workspace.config import CONFIG_FILE, ProjectConfigError, load_project_config
+from .workspace.workspaces import Workspaces
 
 
 @dataclass(frozen=True)
@@ -57,8 +58,8 @@ class DaemonConfig:
     """What a daemon is built from."""
 
     files: DaemonFiles | None = None  # its state directory; None: nothing on disk, and fresh keys (tests)
-    project: Path | None = None  # whose .gasoline/config.yaml applies; None: no project configuration
-    repository: Path = field(default_factory=project_dir)  # where upload finds files
+    # whose .gasoline/config.yaml gives the daemon-wide sections (redaction, approvals, panel); None: none
+    project: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,8 @@ class Services:
     background: BackgroundCalls
     continuations: Continuations
     transports: TransportStatus
+    workspaces: Workspaces
+    code: CodeTools
     backend: Backend
     sessions: SessionLog
     actions: RecentActions
@@ -155,10 +158,15 @@ def create_handlers(config: DaemonConfig, services: Services) -> ToolHandlers:
     """Each tool's handler, holding only the services its modes use."""
     return ToolHandlers(
         observe=ObserveHandlers(
-            services.captured, services.extension, services.background, services.continuations, services.backend
+            services.captured,
+            services.extension,
+            services.background,
+            services.continuations,
+            services.backend,
+            services.code,
         ),
         analyze=AnalyzeHandlers(services.browser),
-        interact=InteractHandlers(services.browser, config.repository, services.backend),
+        interact=InteractHandlers(services.browser, services.workspaces, services.code, services.backend),
         configure=ConfigureHandlers(
             MODES.values(),
             services.clock,
@@ -199,6 +207,7 @@ def create_services(config: DaemonConfig) -> Services:
     watch = AgentWatch(panel.watch_fingerprints)
     captured = CaptureStore()
     captured.listen(watch.observe)
+    workspaces = Workspaces()
     return Services(
         clock=ServerClock(),
         redactor=redactor,
@@ -210,7 +219,9 @@ def create_services(config: DaemonConfig) -> Services:
         background=BackgroundCalls(),
         continuations=Continuations(LIMITS.results.continuation_seconds, LIMITS.results.continuations),
         transports=TransportStatus(),
-        backend=Backend(redactor),
+        workspaces=workspaces,
+        code=CodeTools(workspaces),
+        backend=Backend(redactor, workspaces),
         sessions=SessionLog(
             files.sessions if files else None,
             redactor,

@@ -87,7 +87,7 @@ class RepositoryUnknown(LookupError):
     """No repository is known for the client that called: the message says how to name one."""
 
 
-def _no_repository() -> Path:
+def _no_directory() -> Path:
     raise RepositoryUnknown("no repository is known for this call")
 
 
@@ -98,15 +98,15 @@ class CallContext:
     entry: ModeEntry
     report_progress: ProgressReporter = _ignore_progress
     tab_id: int | None = None  # the tab an approval bound this call to; None: the tab in front
-    # The calling client's repository root, found when a handler first asks (code tools only).
-    find_repository: Callable[[], Path] = _no_repository
+    # The directory the calling client works in (its bridge's, or its first MCP root), found when asked.
+    find_directory: Callable[[], Path] = _no_directory
 
     def progress(self, progress: float, total: float | None = None, message: str | None = None) -> None:
         self.report_progress(progress, total, message)
 
-    def repository(self) -> Path:
-        """The client's repository root; raises RepositoryUnknown, saying how to name one."""
-        return self.find_repository()
+    def client_directory(self) -> Path:
+        """The directory the calling client works in; raises RepositoryUnknown, saying how to name one."""
+        return self.find_directory()
 
 
 @dataclass(frozen=True)

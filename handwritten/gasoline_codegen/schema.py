@@ -3,7 +3,9 @@
 Every record (an object with properties, or a closed object) becomes a named definition
 referenced by "$ref", so it gets one stable class name in Python and one interface in
 TypeScript. A nested record without a title is named after its parent and property:
-ObserveErrorsResult.entries -> ObserveErrorsResultEntriesItem.
+ObserveErrorsResult.entries -> ObserveErrorsResultEntriesItem. A set of values several
+schemas share is named once too, as a top-level enum (a `defs` entry with only a type, its
+values and words for readers): a Literal alias in Python and a union type in TypeScript.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ VALUE_KEYWORDS = frozenset(
     }
 )
 ANNOTATION_KEYWORDS = frozenset({"title", "description", "default", "$comment"})
+# All a named enum may say: what a reference to it stands for is exactly its values.
+ENUM_KEYWORDS = frozenset({"title", "description", "$comment", "type", "enum"})
 # Kept beside a reference and on a hoisted record: the contract version that added it, and
 # whether it is deprecated (the compatibility gate and the changelog read them).
 VERSIONING_KEYWORDS = ("x-since", "deprecated")
@@ -52,6 +56,11 @@ def ref(name: str) -> dict[str, str]:
 def ref_name(schema: dict[str, Any]) -> str | None:
     target = schema.get("$ref")
     return target.removeprefix(REF_PREFIX) if isinstance(target, str) else None
+
+
+def is_enum(schema: dict[str, Any]) -> bool:
+    """A scalar schema that lists its values: as a top-level definition, a named enum."""
+    return "enum" in schema and schema.get("type") in ("string", "integer", "number", "boolean")
 
 
 def is_record(schema: dict[str, Any]) -> bool:
@@ -78,9 +87,15 @@ class Namespace:
         if target is not None and set(schema) <= {"$ref", "description"}:
             return target
         name = schema.get("title", name)
+        if is_enum(schema):
+            for keyword in sorted(set(schema) - ENUM_KEYWORDS):
+                self._report(source, f"{name}: a named enum says only its type, its values and words, not {keyword}")
+            named = {"title": name, **{key: value for key, value in schema.items() if key != "title"}}
+            self._register(Definition(name, named, source, family))
+            return name
         normalized = self._normalize(schema, name, source, family)
         if ref_name(normalized) != name:
-            self._report(source, f"{name}: a top-level schema must be an object with properties")
+            self._report(source, f"{name}: a top-level schema must be an object with properties, or an enum")
         return name
 
     def add_union(
@@ -192,7 +207,7 @@ def substitute_variants(schema: Any, fill: dict[str, dict[str, Any]]) -> Any:
 
 def inline(schema: dict[str, Any], definitions: dict[str, Definition], seen: tuple[str, ...] = ()) -> dict[str, Any]:
     """A self-contained copy of a schema, as a client is shown it: references replaced by their
-    targets, titles and x-since dropped.
+    targets, titles and x-since dropped (and a named enum's description, which is the type's).
 
     Raises ValueError on a recursive reference, which a flat published schema cannot express.
     """
@@ -201,6 +216,8 @@ def inline(schema: dict[str, Any], definitions: dict[str, Definition], seen: tup
         if target in seen:
             raise ValueError(f"recursive reference to {target!r}")
         resolved = inline(definitions[target].schema, definitions, (*seen, target))
+        if is_enum(resolved):  # its description documents the generated type; a use says what it means itself
+            resolved.pop("description", None)
         if "description" in schema:
             resolved["description"] = schema["description"]
         return resolved

@@ -314,7 +314,7 @@ def test_click_type_and_upload(
     assert uploaded == {**uploaded, "file_name": "avatar.png", "size_bytes": 32, "mime_type": "image/png"}
     assert page.evaluate("window.seen.files") == [{"name": "avatar.png", "size": 32, "type": "image/png"}]
     failed, error = call(pilot_bridge, "interact", action="upload", selector="#avatar", file_path="../outside.txt")
-    assert failed and error["error"] == "invalid_arguments" and "outside the repository" in error["message"]
+    assert failed and error["error"] == "path_refused" and "outside the repository" in error["message"]
 
 
 def test_navigate_refresh_and_new_tab(site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge) -> None:

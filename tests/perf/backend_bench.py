@@ -17,9 +17,9 @@ from typing import Any
 
 from measure import percentiles, report, timed
 
-from gasoline.control.client import ControlClient
-from gasoline.control.discovery import Discovery
-from gasoline.control.services import ServiceTarget
+from gasoline.control.service.client import ControlClient
+from gasoline.control.service.discovery import Discovery
+from gasoline.control.service.targets import ServiceTarget
 from gasoline.demo.backend_session import SERVICE, ShopBackend, shop_backend
 from tests.integration.processes import Bridge, gasoline_cli, running_bridge, running_daemon
 

@@ -8,9 +8,10 @@ import typing
 
 import pytest
 
-from gasoline.capture.pages import BadCursor, paginate
+from gasoline.capture.pages import paginate
 from gasoline.capture.store import BUFFER_OF_TYPE, CaptureStore
 from gasoline.capture.websockets import WebSocketConnections
+from gasoline.core.cursors import BadCursor
 from gasoline_generated.models import CaptureEvent
 
 

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from pydantic import MISSING
 
-from gasoline.control import released
-from gasoline.control.client import ServiceProtocolError
-from gasoline.control.versions import Dialect, FirstRelease, Misfit, dialect_for, restore_params
+from gasoline.control.service import released
+from gasoline.control.service.client import ServiceProtocolError
+from gasoline.control.service.dialects import Dialect, FirstRelease, Misfit, dialect_for, restore_params
 from gasoline_generated.control_models import PROTOCOL_VERSION, ControlRequest
 
 ENDPOINT = "http://127.0.0.1:9/.gasoline/control"

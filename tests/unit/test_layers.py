@@ -1,8 +1,11 @@
 """The layering rule, read off the import graph: `core` is the bottom of the daemon. It imports
 nothing of the daemon's other packages, only itself, the contract the generated code shares
 (`gasoline.contract`), the package's version and the generated code; what it needs from above it
-says as protocols (`core/ports.py`) that the composition root fills. Every import counts, those
-inside functions and behind TYPE_CHECKING too."""
+says as protocols (`core/ports.py`) that the composition root fills. The capabilities stand on it
+side by side: `workspace` (the repositories), `safety`, then `code` and `control` over the
+workspace, `capture` and `commands` for the browser; none imports a capability beside it or the
+handlers, panel and transports above. Every import counts, those inside functions and behind
+TYPE_CHECKING too."""
 
 from __future__ import annotations
 
@@ -15,6 +18,16 @@ from ..conftest import ROOT
 
 PACKAGE = ROOT / "handwritten" / "gasoline"
 CORE_MAY_IMPORT = ("gasoline.core", "gasoline.contract", "gasoline_generated")
+# Each capability package: what it may import besides itself and what core may.
+MAY_IMPORT = {
+    "core": (),
+    "workspace": (),
+    "safety": (),
+    "code": ("gasoline.workspace",),
+    "control": ("gasoline.workspace", "gasoline.safety"),
+    "capture": ("gasoline.safety",),
+    "commands": ("gasoline.capture",),
+}
 
 
 def daemon_imports(source: str, where: Path) -> set[str]:
@@ -33,22 +46,24 @@ def daemon_imports(source: str, where: Path) -> set[str]:
     return {name for name in names if name.split(".")[0] in ("gasoline", "gasoline_generated")}
 
 
-def allowed_in_core(name: str) -> bool:
-    """gasoline itself (its __version__) or within what core may import. A name imported from a
-    module (module.name) is judged with its module."""
+def allowed_in_core(name: str, also: tuple[str, ...] = ()) -> bool:
+    """gasoline itself (its __version__) or within what core may import (and `also`). A name
+    imported from a module (module.name) is judged with its module."""
     return name in ("gasoline", "gasoline.__version__") or any(
-        name == allowed or name.startswith(allowed + ".") for allowed in CORE_MAY_IMPORT
+        name == allowed or name.startswith(allowed + ".") for allowed in (*CORE_MAY_IMPORT, *also)
     )
 
 
-def test_core_imports_nothing_above_it() -> None:
-    modules = sorted((PACKAGE / "core").glob("*.py"))
-    assert len(modules) > 10, "the core package was found"
+@pytest.mark.parametrize("package", MAY_IMPORT)
+def test_each_package_imports_only_what_is_below_it(package: str) -> None:
+    modules = sorted((PACKAGE / package).rglob("*.py"))
+    assert len(modules) >= 3, f"the {package} package was found"
+    also = (f"gasoline.{package}", *MAY_IMPORT[package])
     above = {
         f"{path.relative_to(PACKAGE)} imports {name}"
         for path in modules
         for name in daemon_imports(path.read_text(encoding="utf-8"), path)
-        if not allowed_in_core(name)
+        if not allowed_in_core(name, also)
     }
     assert above == set()
 

@@ -2,6 +2,7 @@
 // batch_delay_ms, or at once when a full batch is waiting; one request at a time; backs off while
 // the daemon is unreachable or the extension is not paired (the events stay queued; the first
 // sync that gets through after pairing sends them at once).
+import { DAEMON_PATHS } from "../../../generated/ts/daemon-client";
 import { LIMITS } from "../../../generated/ts/limits";
 import type { EventBatch, IngestResult } from "../../../generated/ts/messages";
 import { readDaemonPort } from "../shared/daemon-port";
@@ -75,7 +76,7 @@ async function deliver(batch: QueuedEvent[]): Promise<boolean> {
   if (version) body.contract_version = version;
   let reply: DaemonReply;
   try {
-    reply = await postToDaemon(await readDaemonPort(), "/events", body);
+    reply = await postToDaemon(await readDaemonPort(), DAEMON_PATHS.ingestEvents(), body);
   } catch {
     return false; // unreachable: keep the batch
   }

@@ -5,6 +5,7 @@
 // of the last sync, with how the daemon says the two contract versions fit and whether it knows
 // this extension as paired, is kept for the popup. An unpaired extension keeps trying (backing
 // off); a pairing wakes the loop at once.
+import { DAEMON_PATHS } from "../../../generated/ts/daemon-client";
 import { LIMITS } from "../../../generated/ts/limits";
 import type { Command, CommandResult, RedactedCount, SyncRequest, SyncResponse } from "../../../generated/ts/messages";
 import { readDaemonPort } from "../shared/daemon-port";
@@ -94,7 +95,7 @@ async function sync(waitMs: number, cancel?: AbortSignal): Promise<ConnectionSta
   if (sentCounts.length) request.redacted_count = sentCounts;
   const status: ConnectionStatus = { connected: false, port, checkedAt: new Date().toISOString() };
   try {
-    const reply = await postToDaemon(port, "/sync", request, { waitMs, cancel });
+    const reply = await postToDaemon(port, DAEMON_PATHS.sync(), request, { waitMs, cancel });
     const answer = reply.body as Partial<SyncResponse> | undefined;
     if (refusedContractVersion(reply, version)) {
       putBack(sentAcks, sentResults, sentCounts);

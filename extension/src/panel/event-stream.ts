@@ -2,8 +2,9 @@
 // panel's token). Each kept event carries its seq as the SSE id; a delta has none. The stream ends
 // after a while by design; follow() opens the next one from the last seq it saw, and backs off
 // while the daemon does not answer.
+import type { DaemonClient } from "../../../generated/ts/daemon-client";
 import type { SessionEvent } from "../../../generated/ts/messages";
-import { PanelApiError, type PanelApi } from "./daemon-api";
+import { PanelApiError } from "./daemon-api";
 
 export interface StreamCallbacks {
   event(event: SessionEvent): void;
@@ -31,7 +32,7 @@ export function parseEvents(buffer: string): { events: SessionEvent[]; rest: str
 
 /** Read the session's events from `after` until cancelled; returns the last seq seen. */
 export async function follow(
-  api: PanelApi,
+  api: DaemonClient,
   sessionId: string,
   after: number,
   callbacks: StreamCallbacks,
@@ -41,7 +42,7 @@ export async function follow(
   let failures = 0;
   while (!cancel.aborted) {
     try {
-      const response = await api.stream(sessionId, cursor, cancel);
+      const response = await api.sessionEvents(sessionId, { after: String(cursor) }, cancel);
       callbacks.connected(true);
       failures = 0;
       cursor = await readAll(response, cursor, callbacks);

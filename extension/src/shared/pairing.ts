@@ -3,6 +3,7 @@
 // the one-time code it shows into the popup or the agent panel, which trade it (POST /panel/pair)
 // for the token. One pairing serves the whole extension: the panel sends the token on its routes,
 // the worker on /sync and /events. It never leaves this extension's storage.local.
+import { DAEMON_PATHS } from "../../../generated/ts/daemon-client";
 import type { PairingRequest, PanelPairing } from "../../../generated/ts/messages";
 import { readDaemonPort } from "./daemon-port";
 import { daemonBaseUrl } from "./daemon-url";
@@ -39,7 +40,7 @@ export async function pairExtension(typed: string): Promise<void> {
   const port = await readDaemonPort();
   let response: Response;
   try {
-    response = await fetch(`${daemonBaseUrl(port)}/panel/pair`, {
+    response = await fetch(`${daemonBaseUrl(port)}${DAEMON_PATHS.pairPanel()}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),

@@ -3,17 +3,12 @@ arrival order, so new arrivals never shift the pages a client is reading through
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from gasoline.core.cursors import CAPTURED
+
 from .store import Captured
-
-CURSOR = re.compile(r"c_([1-9][0-9]{0,18})")
-
-
-class BadCursor(ValueError):
-    pass
 
 
 @dataclass(frozen=True)
@@ -27,14 +22,9 @@ def paginate(
     newest_first: Iterable[Captured], keep: Callable[[Captured], bool], limit: int, cursor: str | None
 ) -> Page:
     """The entries kept by the filter: `limit` of them after the cursor, and how many match in all."""
-    before = None
-    if cursor is not None:
-        match = CURSOR.fullmatch(cursor)
-        if match is None:
-            raise BadCursor(f"cursor {cursor!r} is not a next_cursor this mode returned (c_<number>)")
-        before = int(match.group(1))
+    before = None if cursor is None else CAPTURED.position(cursor)
     matching = [entry for entry in newest_first if keep(entry)]
     rest = matching if before is None else [entry for entry in matching if entry.seq < before]
     page = rest[:limit]
     more = len(rest) > limit
-    return Page(page, len(matching), f"c_{page[-1].seq}" if more else None)
+    return Page(page, len(matching), CAPTURED.at(page[-1].seq) if more else None)

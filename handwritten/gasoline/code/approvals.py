@@ -7,18 +7,19 @@ import shlex
 from pathlib import Path
 
 from gasoline.contract import CallContext
+from gasoline.workspace.workspace import Workspace
 from gasoline_generated.models import InteractCodeModifyParams, InteractCodeRollbackParams, InteractRunTestsParams
 
 from .modify import propose
 from .testing.command import CommandError, with_report
-from .testing.runs import calling_repository, plan_of
+from .testing.runs import plan_of, project_command
 
 REPORT = Path("<report>")  # stands for the temporary file the runner writes its report to
 
 
-def describe_modify(ctx: CallContext, params: InteractCodeModifyParams) -> str:
+def describe_modify(ctx: CallContext, workspace: Workspace, params: InteractCodeModifyParams) -> str:
     """ToolFailure when the edit cannot be made, so nobody is asked to approve it."""
-    risks = propose(ctx, params).risks
+    risks = propose(ctx, workspace, params).risks
     where = {
         "replace": lambda: f"replace lines {span(params.line_range)} with {lines_of(params.new_content)}",
         "delete": lambda: f"delete lines {span(params.line_range)}",
@@ -37,11 +38,11 @@ def describe_rollback(params: InteractCodeRollbackParams) -> str:
     return f"Undo the code change {params.modification_id}{later}: the file gets back what it had before."
 
 
-def describe_tests(ctx: CallContext, params: InteractRunTestsParams) -> str:
+def describe_tests(ctx: CallContext, workspace: Workspace, params: InteractRunTestsParams) -> str:
     """The command line run_tests would start, word for word (but for its report's temporary name)."""
-    root, project_command = calling_repository(ctx, params)
+    root = workspace.root
     try:
-        invocation = with_report(plan_of(root, params, project_command), REPORT)
+        invocation = with_report(plan_of(root, params, project_command(ctx, workspace, params)), REPORT)
     except CommandError as error:
         return f"Run the tests in {root}; nothing can run: {error}"
     env = "".join(f"{name}={shlex.quote(value)} " for name, value in invocation.env.items())

@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from gasoline.contract import CallContext
-from gasoline.core.errors import bad_argument
+from gasoline.core.cursors import MODIFICATIONS
+from gasoline.workspace.workspace import Workspace
 from gasoline_generated.models import (
     ObserveModificationLogEntry,
     ObserveModificationLogParams,
@@ -13,14 +14,12 @@ from gasoline_generated.models import (
 )
 
 from .modification_log import Modification, ModificationLog, valid
-from .repository import Repository
-
-CURSOR = "m_"
 
 
-def modification_log(ctx: CallContext, params: ObserveModificationLogParams) -> ObserveModificationLogResult:
-    repository = Repository.of(ctx)
-    records = ModificationLog(repository.root).records()
+def modification_log(
+    ctx: CallContext, repository: Workspace, params: ObserveModificationLogParams
+) -> ObserveModificationLogResult:
+    records = repository.kept(ModificationLog).records()
     undone = {record.get("rolls_back") for record in records}
     folder = params.file.rstrip("/") + "/" if isinstance(params.file, str) else None
     since = params.since if isinstance(params.since, datetime) else None
@@ -31,7 +30,7 @@ def modification_log(ctx: CallContext, params: ObserveModificationLogParams) -> 
         and (folder is None or record.get("file") == folder[:-1] or str(record.get("file")).startswith(folder))
         and (since is None or after(record.get("timestamp"), since))
     ]
-    start = offset(ctx, params.cursor)
+    start = MODIFICATIONS.start(ctx, params.cursor)
     page = [entry for record in matching[start : start + params.limit] if (entry := valid(record)) is not None]
     more = start + params.limit < len(matching)
     return ObserveModificationLogResult.model_validate(
@@ -39,7 +38,7 @@ def modification_log(ctx: CallContext, params: ObserveModificationLogParams) -> 
             "entries": [shown(entry, entry.modification_id in undone) for entry in page],
             "count": len(page),
             "total": len(matching),
-            **({"next_cursor": f"{CURSOR}{start + len(page)}"} if more else {}),
+            **({"next_cursor": MODIFICATIONS.at(start + len(page))} if more else {}),
         }
     )
 
@@ -49,15 +48,6 @@ def after(timestamp: object, since: datetime) -> bool:
         return isinstance(timestamp, str) and datetime.fromisoformat(timestamp.replace("Z", "+00:00")) >= since
     except ValueError:
         return False
-
-
-def offset(ctx: CallContext, cursor: object, prefix: str = CURSOR) -> int:
-    """Where a page starts: the position a next_cursor ("m_50") names."""
-    if not isinstance(cursor, str):
-        return 0
-    if not cursor.startswith(prefix) or not cursor[len(prefix) :].isdigit():
-        raise bad_argument(ctx.entry, "cursor", f"cursor is not a next_cursor of {ctx.entry.mode}")
-    return int(cursor[len(prefix) :])
 
 
 def shown(entry: Modification, rolled_back: bool) -> ObserveModificationLogEntry:

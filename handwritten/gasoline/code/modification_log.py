@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from gasoline.jsonl_log import AppendOnlyLog, Record
+from gasoline.workspace.jsonl_log import AppendOnlyLog, Record
 from gasoline_generated.models import InteractRunTestsResult, ObserveModificationLogTestResults
 
 LOG_FILE = Path(".gasoline") / "modifications.jsonl"
@@ -60,11 +60,15 @@ class ModificationLog(AppendOnlyLog):
         return [entry for record in self.records() if (entry := valid(record)) is not None]
 
 
-def record_test_run(root: Path, run: InteractRunTestsResult) -> None:
-    """A run_tests outcome into .gasoline/test_runs.jsonl, under its correlation id."""
-    fields = run.model_dump(include=set(RecordedRun.model_fields) - {"timestamp"}, exclude_none=True)
-    fields["correlation_id"] = run.correlation_id if isinstance(run.correlation_id, str) else None
-    AppendOnlyLog(root / TEST_RUNS_FILE).append(RecordedRun(timestamp=datetime.now(UTC), **fields))
+class TestRunLog(AppendOnlyLog):
+    def __init__(self, root: Path) -> None:
+        super().__init__(root / TEST_RUNS_FILE)
+
+    def record(self, run: InteractRunTestsResult) -> None:
+        """A run_tests outcome, under its correlation id."""
+        fields = run.model_dump(include=set(RecordedRun.model_fields) - {"timestamp"}, exclude_none=True)
+        fields["correlation_id"] = run.correlation_id if isinstance(run.correlation_id, str) else None
+        self.append(RecordedRun(timestamp=datetime.now(UTC), **fields))
 
 
 def valid(record: Record) -> Modification | None:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from gasoline.contract import CallContext
 from gasoline.core.errors import ToolFailure, bad_argument
+from gasoline.workspace.workspace import Workspace
 from gasoline_generated.models import (
     InteractCodeModifyParams,
     InteractCodeModifyResult,
@@ -30,12 +31,11 @@ from gasoline_generated.models import (
 from . import git_store
 from .balance import unbalanced_by
 from .edits import Edited, edit
-from .modification_log import Modification, ModificationLog, record_test_run
+from .modification_log import Modification, ModificationLog
 from .rebase import carry_over
-from .repository import Repository
 from .risks import Risk, edit_risks
 from .settings import code_settings
-from .testing.runs import run_tests
+from .testing.runs import run_and_record
 from .text_file import TextFile, read_text
 
 
@@ -43,7 +43,7 @@ from .text_file import TextFile, read_text
 class Proposal:
     """An edit worked out on the file as it is, not yet written."""
 
-    repository: Repository
+    repository: Workspace
     path: Path
     relative: str
     before: TextFile
@@ -55,19 +55,19 @@ class Proposal:
         return edit_risks(self.relative, self.before.lines, self.edited.lines)
 
 
-def propose(ctx: CallContext, params: InteractCodeModifyParams) -> Proposal:
+def propose(ctx: CallContext, workspace: Workspace, params: InteractCodeModifyParams) -> Proposal:
     """The edit a call asks for; ToolFailure when it cannot be made (the path, the file, a conflict)."""
-    repository = git_repository(ctx)
+    repository = git_repository(ctx, workspace)
     path = repository.file(ctx, params.file_path)
     before = read_text(ctx, path, params.file_path)
     edited = edit(ctx, params, before)
     return Proposal(repository, path, repository.relative(path), before, edited, joined(edited.lines, before))
 
 
-def modify(ctx: CallContext, params: InteractCodeModifyParams) -> InteractCodeModifyResult:
-    proposal = propose(ctx, params)
+def modify(ctx: CallContext, workspace: Workspace, params: InteractCodeModifyParams) -> InteractCodeModifyResult:
+    proposal = propose(ctx, workspace, params)
     root, relative, before, edited = proposal.repository.root, proposal.relative, proposal.before, proposal.edited
-    settings = code_settings(ctx, root)
+    settings = code_settings(ctx, workspace)
     warnings = unbalanced_by(before.raw.decode(), proposal.after.decode())
     if warnings and settings.balance_check == "refuse":
         reason = "; ".join(warnings)
@@ -80,7 +80,7 @@ def modify(ctx: CallContext, params: InteractCodeModifyParams) -> InteractCodeMo
     write_bytes(proposal.path, proposal.after)
     staged, index_before, index_after = stage(root, relative, before.lines, edited.lines, warnings)
     command = settings.test_command if isinstance(settings.test_command, str) else None
-    tests = tested(ctx, params, root, command) if params.auto_test else None
+    tests = tested(workspace, params, command) if params.auto_test else None
     entry = Modification(
         modification_id=modification_id,
         timestamp=datetime.now(UTC),
@@ -97,7 +97,7 @@ def modify(ctx: CallContext, params: InteractCodeModifyParams) -> InteractCodeMo
         index_before=index_before,
         index_after=index_after,
     )
-    ModificationLog(root).append(entry)
+    workspace.kept(ModificationLog).append(entry)
     return InteractCodeModifyResult.model_validate(
         {
             "status": "success",
@@ -115,8 +115,7 @@ def modify(ctx: CallContext, params: InteractCodeModifyParams) -> InteractCodeMo
     )
 
 
-def git_repository(ctx: CallContext) -> Repository:
-    repository = Repository.of(ctx)
+def git_repository(ctx: CallContext, repository: Workspace) -> Workspace:
     if not git_store.work_tree(repository.root):
         message = (
             f"{ctx.entry.label}: {repository.root} is not a git work tree; edits are staged in git, so it needs one"
@@ -144,11 +143,10 @@ def stage(
 
 
 def tested(
-    ctx: CallContext, params: InteractCodeModifyParams, root: Path, command: str | None
+    workspace: Workspace, params: InteractCodeModifyParams, command: str | None
 ) -> ObserveModificationLogTestResults:
     correlation = {"correlation_id": params.correlation_id} if isinstance(params.correlation_id, str) else {}
-    run = run_tests(root, InteractRunTestsParams.model_validate(correlation), command)
-    record_test_run(root, run)
+    run = run_and_record(workspace, InteractRunTestsParams.model_validate(correlation), command)
     return ObserveModificationLogTestResults(
         passed=run.tests_passed, failed=run.tests_failed, duration_ms=run.duration_ms
     )

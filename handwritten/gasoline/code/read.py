@@ -5,17 +5,16 @@ from __future__ import annotations
 
 from gasoline.contract import CallContext
 from gasoline.core.errors import bad_argument
+from gasoline.workspace.workspace import Workspace
 from gasoline_generated.models import InteractCodeReadParams, InteractCodeReadResult
 
 from .git import status_of
 from .languages import language_of
 from .outline import outline
-from .repository import Repository
 from .text_file import lines_hash, read_text
 
 
-def read(ctx: CallContext, params: InteractCodeReadParams) -> InteractCodeReadResult:
-    repository = Repository.of(ctx)
+def read(ctx: CallContext, repository: Workspace, params: InteractCodeReadParams) -> InteractCodeReadResult:
     path = repository.file(ctx, params.file_path)
     relative = repository.relative(path)
     text = read_text(ctx, path, params.file_path)

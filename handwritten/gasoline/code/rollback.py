@@ -14,13 +14,13 @@ from difflib import SequenceMatcher
 
 from gasoline.contract import CallContext
 from gasoline.core.errors import ToolFailure
+from gasoline.workspace.workspace import Workspace
 from gasoline_generated.models import InteractCodeRollbackParams, InteractCodeRollbackResult
 
 from . import git_store
 from .modification_log import Modification, ModificationLog
 from .modify import git_repository, joined, new_id, unified_diff, write_bytes
 from .rebase import carry_over
-from .repository import Repository
 from .text_file import TextFile, read_text
 
 
@@ -30,9 +30,9 @@ class Undone:
     lines_restored: int
 
 
-def rollback(ctx: CallContext, params: InteractCodeRollbackParams) -> InteractCodeRollbackResult:
-    repository = git_repository(ctx)
-    log = ModificationLog(repository.root)
+def rollback(ctx: CallContext, workspace: Workspace, params: InteractCodeRollbackParams) -> InteractCodeRollbackResult:
+    repository = git_repository(ctx, workspace)
+    log = repository.kept(ModificationLog)
     entries = log.entries()
     undone = {entry.rolls_back for entry in entries if entry.rolls_back}
     target = next((e for e in entries if e.modification_id == params.modification_id and not e.rolls_back), None)
@@ -65,7 +65,7 @@ def rollback(ctx: CallContext, params: InteractCodeRollbackParams) -> InteractCo
 
 
 def undo(
-    ctx: CallContext, repository: Repository, log: ModificationLog, change: Modification, correlation: str | None
+    ctx: CallContext, repository: Workspace, log: ModificationLog, change: Modification, correlation: str | None
 ) -> Undone:
     path = repository.file(ctx, change.file)
     now = read_text(ctx, path, change.file)
@@ -107,7 +107,7 @@ def undo(
     return Undone(entry, replaced)
 
 
-def unstage(repository: Repository, change: Modification) -> bool:
+def unstage(repository: Workspace, change: Modification) -> bool:
     """Give the index back its copy from before the change, if it still holds the one staged."""
     entry = git_store.index_entry(repository.root, change.file)
     if entry is None or change.index_before is None or entry.blob != change.index_after:

@@ -22,11 +22,11 @@ from pydantic_core import from_json
 
 from gasoline.contract import CallContext
 from gasoline.core.errors import ToolFailure, bad_argument
+from gasoline.workspace.workspace import Workspace
 from gasoline_generated.models import InteractCodeSearchMatch, InteractCodeSearchParams, InteractCodeSearchResult
 from gasoline_generated.policy import LIMITS
 
 from .languages import LANGUAGES
-from .repository import Repository
 
 MATCH_LINE = b'{"type":"match"'
 DEFINITION = re.compile(
@@ -45,8 +45,7 @@ def ripgrep() -> str:
     raise FileNotFoundError("ripgrep's rg is not installed beside this Python (pip install ripgrep)")
 
 
-def search(ctx: CallContext, params: InteractCodeSearchParams) -> InteractCodeSearchResult:
-    repository = Repository.of(ctx)
+def search(ctx: CallContext, repository: Workspace, params: InteractCodeSearchParams) -> InteractCodeSearchResult:
     started = time.perf_counter()
     argv = [ripgrep(), "--json", "--no-config", f"--max-filesize={LIMITS.code.max_file_bytes}"]
     argv.append("--case-sensitive" if params.case_sensitive else "--ignore-case")

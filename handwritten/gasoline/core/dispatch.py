@@ -79,15 +79,15 @@ class Dispatcher:
         tool: str,
         arguments: Mapping[str, Any] | None,
         progress: ProgressReporter | None = None,
-        repository: Callable[[], Path] | None = None,
+        directory: Callable[[], Path] | None = None,
         most: MutationClass = "destructive",
         requester: Requester | None = None,
         allow_list: bool = True,
     ) -> ToolResult:
         """Run one tools/call. Raises UnknownTool; every other failure is an error result.
-        repository finds the calling client's repository root, for the code tools. most: the
-        highest mutation class this caller may run at all (read_only for a run that reads untrusted
-        data); a call above it fails before any gate, and no approval can lift that. requester: the
+        directory finds the directory the calling client works in, for the modes that act in its
+        repository. most: the highest mutation class this caller may run at all (read_only for a run
+        that reads untrusted data); a call above it fails before any gate, and no approval can lift that. requester: the
         MCP client session calling, to which an approval it asks for is bound (None: the daemon's
         own caller, the agent panel). allow_list: whether the project's allow list may waive an
         approval (not for the panel's model, whose turns read what pages wrote)."""
@@ -98,7 +98,7 @@ class Dispatcher:
             own = {name: value for name, value in (arguments or {}).items() if name != entry.mode_key}
             approval_id = own.pop(APPROVAL_PARAMETER, None) if "approval" in entry.gates else None
             params = self._validate(entry, own, approval_id)
-            context = CallContext(entry) if repository is None else CallContext(entry, find_repository=repository)
+            context = CallContext(entry) if directory is None else CallContext(entry, find_directory=directory)
             mutation, explain = self._assess(entry, params, context)
             if MUTATION_ORDER.index(mutation) > MUTATION_ORDER.index(most):
                 message = f"{entry.label} is {mutation}, and this run may only read; nothing was done"

@@ -58,7 +58,7 @@ class LocalTools:
         progress = exchange.progress if exchange.progress_token is not None else None
         try:
             result = self.dispatcher.call(
-                name, arguments, progress, repository_finder(exchange), requester=requester_of(exchange)
+                name, arguments, progress, directory_finder(exchange), requester=requester_of(exchange)
             )
         except UnknownTool as error:
             raise RpcError(INVALID_PARAMS, f"Unknown tool: {name}", {"tools": list(self.dispatcher.tools)}) from error
@@ -80,8 +80,8 @@ class LocalTools:
         return reply
 
 
-def repository_finder(exchange: Exchange) -> Callable[[], Path]:
-    """Finds the calling client's repository root when a code tool asks: the one its bridge names,
+def directory_finder(exchange: Exchange) -> Callable[[], Path]:
+    """Finds the directory the calling client works in when a tool asks: the one its bridge names,
     else the first of the roots the client declares (asked then), else none."""
 
     def find() -> Path:

@@ -10,12 +10,13 @@ from typing import Any, Protocol, TypeVar
 from pydantic import MISSING, BaseModel
 
 from gasoline.capture.extension import ExtensionLink
-from gasoline.capture.pages import BadCursor, Page, paginate
+from gasoline.capture.pages import Page, paginate
 from gasoline.capture.store import Captured, CaptureStore
-from gasoline.code.log_view import modification_log
+from gasoline.code.tools import CodeTools
 from gasoline.contract import CallContext
 from gasoline.control.backend import Backend
 from gasoline.core.background import BackgroundCalls
+from gasoline.core.cursors import BadCursor
 from gasoline.core.errors import ToolFailure, bad_argument
 from gasoline.core.missing import given
 from gasoline.core.results import Continuations
@@ -125,12 +126,14 @@ class ObserveHandlers:
         background: BackgroundCalls,
         continuations: Continuations,
         backend: Backend,
+        code: CodeTools,
     ) -> None:
         self.captured = captured
         self.extension = extension
         self.background = background
         self.continuations = continuations
         self.backend = backend
+        self.code = code
 
     def audit_log(self, params: ObserveAuditLogParams, ctx: CallContext) -> ObserveAuditLogResult:
         """The backend operations run in the calling client's repository (gasoline.control)."""
@@ -214,7 +217,7 @@ class ObserveHandlers:
 
     def modification_log(self, params: ObserveModificationLogParams, ctx: CallContext) -> ObserveModificationLogResult:
         """The code tools' changes in the calling client's repository (gasoline.code)."""
-        return modification_log(ctx, params)
+        return self.code.modification_log(ctx, params)
 
     def page(self, params: ObservePageParams, ctx: CallContext) -> ObservePageResult:
         sync = self.extension.current()

@@ -29,9 +29,9 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from gasoline.core.errors import RedactionUnavailable
-from gasoline.jsonl_log import parsed
 from gasoline.safety.redaction import Redactor
 from gasoline.state import write_private
+from gasoline.workspace.jsonl_log import parsed
 from gasoline_generated.models import PanelSession, SessionEvent
 from gasoline_generated.policy import LIMITS
 

@@ -22,18 +22,23 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any
 
-from gasoline_generated.models import ConfigureAgentWatchResult
+from gasoline_generated.enums import WatchTrigger
+from gasoline_generated.models import ConfigureAgentWatchParams, ConfigureAgentWatchResult
 
-Trigger = Literal["errors", "network_errors", "security", "websocket"]
+# The spec's defaults of what an enable call may leave out (its rate limit and dedupe window).
+SPEC_DEFAULTS = ConfigureAgentWatchParams(operation="enable")
+# What the watch follows until it is told otherwise, as the spec's PanelWatch words it; no schema
+# states it as a default, since events left out of a call keep what the watch follows now.
+FIRST_TRIGGERS: tuple[WatchTrigger, ...] = ("errors", "network_errors")
 SECURITY = re.compile(r"content security policy|mixed content|cors policy|blocked by cors", re.IGNORECASE)
 VARYING = re.compile(r"\?[^\s\"']*|\b[0-9a-f]{8,}\b|\b\d+\b", re.IGNORECASE)  # query strings, ids, numbers
 MINUTE = 60.0
 logger = logging.getLogger(__name__)
 
 
-def classify(event: dict[str, Any]) -> tuple[Trigger, str] | None:
+def classify(event: dict[str, Any]) -> tuple[WatchTrigger, str] | None:
     """The kind of trouble an event is, and its message; None for an event that is no trouble."""
     kind = event.get("type")
     if kind == "exception":
@@ -52,16 +57,16 @@ def classify(event: dict[str, Any]) -> tuple[Trigger, str] | None:
     return None
 
 
-def fingerprint(trigger: Trigger, message: str) -> str:
+def fingerprint(trigger: WatchTrigger, message: str) -> str:
     return f"{trigger}:{VARYING.sub('#', message)[:300]}"
 
 
 @dataclass(frozen=True)
 class WatchSettings:
     enabled: bool = False
-    events: tuple[Trigger, ...] = ("errors", "network_errors")
-    rate_limit_per_min: int = 20
-    dedupe_window_seconds: int = 15
+    events: tuple[WatchTrigger, ...] = FIRST_TRIGGERS
+    rate_limit_per_min: int = SPEC_DEFAULTS.rate_limit_per_min
+    dedupe_window_seconds: int = SPEC_DEFAULTS.dedupe_window_seconds
     session_id: str | None = None
 
 
@@ -70,7 +75,7 @@ class Admitted:
     """An event the watch lets through: what triggered it, its fingerprint and message."""
 
     settings: WatchSettings
-    trigger: Trigger
+    trigger: WatchTrigger
     fingerprint: str
     message: str
     event: dict[str, Any]
@@ -97,7 +102,7 @@ class AgentWatch:
     def configure(
         self,
         enabled: bool,
-        events: tuple[Trigger, ...] | None = None,
+        events: tuple[WatchTrigger, ...] | None = None,
         rate_limit_per_min: int | None = None,
         dedupe_window_seconds: int | None = None,
         session_id: str | None = None,

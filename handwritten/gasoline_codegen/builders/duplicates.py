@@ -5,21 +5,28 @@ The shape of a definition is its schema with references followed and the words f
 with fewer than MIN_PROPERTIES properties in all, nested records included (an empty object, a
 one-field wrapper), is too small for a shared name to say anything, and every mode and command
 has its own Params and Result definitions by construction, so those are not compared.
+
+Nor is a named enum's list of values written out again: an enum inside a definition that could be
+a reference to a named enum (the same type and values, nothing a reference cannot say beside it)
+is a problem naming both.
 """
 
 from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Iterator
 from typing import Any
 
 from ..model import Definition
-from ..schema import ref_name
+from ..schema import ENUM_KEYWORDS, VERSIONING_KEYWORDS, is_enum, ref_name
 from ..specload import Problem
 from .context import BuildContext
 
 IGNORED_KEYWORDS = frozenset({"title", "description", "examples", "$comment"})
 MIN_PROPERTIES = 2
+# What an enum written out may say and still be only a reference to a named enum.
+REFERENCE_KEYWORDS = ENUM_KEYWORDS | set(VERSIONING_KEYWORDS)
 
 
 def shape(schema: Any, definitions: dict[str, Definition], seen: tuple[str, ...] = ()) -> Any:
@@ -54,7 +61,41 @@ def property_count(schema: Any) -> int:
     return len(properties) + sum(property_count(sub) for sub in nested)
 
 
+def enum_values(schema: dict[str, Any]) -> tuple[str, ...]:
+    """An enum's type and values, in any order, as a comparable key."""
+    return (json.dumps(schema.get("type")), *sorted(json.dumps(value) for value in schema["enum"]))
+
+
+def inner_schemas(schema: dict[str, Any], path: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every schema written out inside a definition, with its path (references are not followed)."""
+    parts = [(f"{path}.{name}", sub) for name, sub in schema.get("properties", {}).items()]
+    parts += [(f"{path}[*]", schema["items"])] if isinstance(schema.get("items"), dict) else []
+    extra = schema.get("additionalProperties")
+    parts += [(f"{path}.*", extra)] if isinstance(extra, dict) else []
+    for where, sub in parts:
+        yield where, sub
+        yield from inner_schemas(sub, where)
+
+
+def check_restated_enums(ctx: BuildContext) -> None:
+    definitions = ctx.namespace.definitions
+    named = {enum_values(d.schema): d for d in definitions.values() if is_enum(d.schema)}
+    for definition in definitions.values():
+        for where, schema in inner_schemas(definition.schema):
+            found = named.get(enum_values(schema)) if is_enum(schema) and set(schema) <= REFERENCE_KEYWORDS else None
+            if found is not None:
+                ctx.problems.append(
+                    Problem(
+                        definition.source,
+                        "$",
+                        f"{definition.name}{where} restates the enum {found.name} of {found.source}: "
+                        f'use $ref: "#/$defs/{found.name}"',
+                    )
+                )
+
+
 def check_duplicates(ctx: BuildContext) -> None:
+    check_restated_enums(ctx)
     definitions = ctx.namespace.definitions
     groups: dict[str, list[Definition]] = defaultdict(list)
     for definition in definitions.values():

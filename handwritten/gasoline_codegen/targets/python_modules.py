@@ -1,5 +1,5 @@
-"""Python: pydantic models (datamodel-code-generator), the JSON Schema bundle, the dispatch
-table, the handler base classes and the policy constants."""
+"""Python: pydantic models (datamodel-code-generator), the named enums they are typed with, the
+JSON Schema bundle, the dispatch table, the handler base classes and the policy constants."""
 
 from __future__ import annotations
 
@@ -10,11 +10,13 @@ from datamodel_code_generator import InputFileType, PythonVersion, generate
 from datamodel_code_generator.enums import DataModelType
 
 from ..banner import banner, dump_json, python_banner
-from ..model import Spec
+from ..model import Definition, Spec
 from ..patching import replace
+from ..schema import is_enum
 from ..templating import environment
 
 PACKAGE = "generated/gasoline_generated"
+ENUMS_MODULE = "gasoline_generated.enums"
 SCHEMA_SOURCES = ("spec/tools", "spec/events", "spec/messages", "spec/control", "spec/policy")
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -60,6 +62,10 @@ def strict_date_times(models: str, schemas: dict[str, Any]) -> str:
     )
 
 
+def named_enums(spec: Spec) -> list[Definition]:
+    return [definition for definition in spec.definitions.values() if is_enum(definition.schema)]
+
+
 def bundle(spec: Spec) -> dict[str, Any]:
     """Every named schema of the spec in one JSON Schema document."""
     return {"$schema": JSON_SCHEMA_DIALECT, "$defs": {name: d.schema for name, d in spec.definitions.items()}}
@@ -68,12 +74,15 @@ def bundle(spec: Spec) -> dict[str, Any]:
 def render(spec: Spec) -> dict[str, str]:
     env = environment()
     tools = spec.tools
+    enums = named_enums(spec)
     models = generate(
         json.dumps(bundle(spec)),
         # datamodel-code-generator writes this opening above the models.
         custom_file_header=env.get_template("models_header.py.j2")
         .render(banner=python_banner(SCHEMA_SOURCES))
         .rstrip(),
+        # A named enum is its Literal alias (enums.py), not a root model: a field holds the value itself.
+        type_overrides={enum.name: f"{ENUMS_MODULE}.{enum.name}" for enum in enums},
         **MODEL_OPTIONS,
     )
     if not isinstance(models, str):
@@ -82,6 +91,9 @@ def render(spec: Spec) -> dict[str, str]:
     return {
         f"{PACKAGE}/__init__.py": env.get_template("package_init.py.j2").render(banner=python_banner(("spec/",))),
         f"{PACKAGE}/models.py": models,
+        f"{PACKAGE}/enums.py": env.get_template("enums.py.j2").render(
+            banner=python_banner(SCHEMA_SOURCES), enums=enums
+        ),
         f"{PACKAGE}/schemas.json": dump_json({"$comment": banner(SCHEMA_SOURCES), **bundle(spec)}),
         f"{PACKAGE}/dispatch.py": env.get_template("dispatch.py.j2").render(
             banner=python_banner(("spec/tools/*/*.yaml", "spec/tools/gates.yaml", "spec/policy/limits.yaml")),

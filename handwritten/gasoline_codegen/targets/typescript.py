@@ -2,7 +2,7 @@
 
 Only what the extension exchanges with the daemon is emitted: the definitions of the events
 and messages families and everything they reference. Records become interfaces, the event
-and command unions become discriminated union types.
+and command unions become discriminated union types, and a named enum a union of its values.
 """
 
 from __future__ import annotations

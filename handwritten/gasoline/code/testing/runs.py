@@ -10,10 +10,11 @@ from typing import Literal
 from pydantic import MISSING
 
 from gasoline.contract import CallContext, ProgressReporter
+from gasoline.workspace.workspace import Workspace
 from gasoline_generated.models import InteractRunTestsFailure, InteractRunTestsParams, InteractRunTestsResult
 from gasoline_generated.policy import LIMITS
 
-from ..repository import Repository
+from ..modification_log import TestRunLog
 from ..settings import code_settings
 from .command import CommandError, Plan, check_test_file, choose, with_report
 from .go_events import GoEvents
@@ -24,14 +25,25 @@ from .reports import Report, read_report
 QUIET = {"CI": "1", "NO_COLOR": "1", "FORCE_COLOR": "0"}
 
 
-def calling_repository(ctx: CallContext, params: InteractRunTestsParams) -> tuple[Path, str | None]:
-    """The calling client's repository root and its project's test command; ToolFailure
-    path_refused when test_file leads outside it (through a symlink, into .git/)."""
-    repository = Repository.of(ctx)
+def project_command(ctx: CallContext, repository: Workspace, params: InteractRunTestsParams) -> str | None:
+    """The repository's own test command (code.test_command), if it names one; ToolFailure
+    path_refused when test_file leads outside the repository (through a symlink, into .git/)."""
     if isinstance(params.test_file, str):
         repository.file(ctx, params.test_file)
-    command = code_settings(ctx, repository.root).test_command
-    return repository.root, command if isinstance(command, str) else None
+    command = code_settings(ctx, repository).test_command
+    return command if isinstance(command, str) else None
+
+
+def run_and_record(
+    repository: Workspace,
+    params: InteractRunTestsParams,
+    project_command: str | None,
+    progress: ProgressReporter | None = None,
+) -> InteractRunTestsResult:
+    """Run the tests, and keep the run in the repository's test-run log under its correlation id."""
+    run = run_tests(repository.root, params, project_command, progress)
+    repository.kept(TestRunLog).record(run)
+    return run
 
 
 def plan_of(repository: Path, params: InteractRunTestsParams, project_command: str | None) -> Plan:

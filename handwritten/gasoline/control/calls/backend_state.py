@@ -15,18 +15,21 @@ from gasoline.core.errors import ToolFailure
 from gasoline_generated.control_models import ControlStateValues
 from gasoline_generated.models import ObserveBackendStateParams, ObserveBackendStateResult
 
-from .client import ControlClient
-from .discovery import Discovery
-from .link import ServiceLink
-from .services import find_service
-from .state_snapshots import TIMEOUT_S, protocol_error, request, result_of
-from .versions import Misfit
+from ..service.client import ControlClient
+from ..service.dialects import Misfit
+from ..service.discovery import Discovery
+from ..service.link import ServiceLink
+from ..service.targets import ServiceTarget
+from ..snapshots.taking import TIMEOUT_S, protocol_error, request, result_of
 
 
 def backend_state(
-    ctx: CallContext, client: ControlClient, discovery: Discovery, params: ObserveBackendStateParams
+    ctx: CallContext,
+    client: ControlClient,
+    discovery: Discovery,
+    target: ServiceTarget,
+    params: ObserveBackendStateParams,
 ) -> ObserveBackendStateResult:
-    target = find_service(ctx, params.service)
     asked = {"service": target.name, "query_type": params.query_type}
     try:
         link = ServiceLink(ctx, client, discovery, target, refresh=params.query_type == "health")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
-from gasoline.jsonl_log import ignore_in_git
+from gasoline.workspace.jsonl_log import ignore_in_git
 from gasoline_generated.control_models import ControlSnapshot
 from gasoline_generated.policy import LIMITS
 
@@ -44,10 +44,11 @@ class StoredSnapshot(BaseModel):
 
 
 class SnapshotStore:
-    _lock = threading.Lock()
+    """A repository's snapshots; its workspace keeps one (Workspace.kept), so saves take turns."""
 
     def __init__(self, root: Path) -> None:
         self.directory = root / SNAPSHOT_DIR
+        self._lock = threading.Lock()
 
     def save(
         self, service: str, state: ControlSnapshot, checksum: str | None, name: str | None, taken_before: str | None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from pydantic import BaseModel
 from pydantic_core import from_json
@@ -40,13 +40,13 @@ _ignoring: set[Path] = set()  # the .gitignore files known to name everything in
 
 
 class AppendOnlyLog:
-    """One of a repository's logs under .gasoline/, appended to whole lines at a time."""
-
-    _cache: ClassVar[dict[Path, tuple[int, list[Record]]]] = {}  # log -> (bytes read, its records)
-    _lock: ClassVar[threading.Lock] = threading.Lock()
+    """One of a repository's logs under .gasoline/, appended to whole lines at a time. A workspace
+    keeps one of each (Workspace.kept), so what was read is read once."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self._read: tuple[int, list[Record]] = (0, [])  # bytes read, and their records
+        self._lock = threading.Lock()
 
     def append(self, entry: BaseModel) -> None:
         line = entry.model_dump_json(exclude_none=True).encode() + b"\n"
@@ -70,7 +70,7 @@ class AppendOnlyLog:
                 size = self.path.stat().st_size
             except FileNotFoundError:
                 return []
-            read, known = self._cache.get(self.path, (0, []))
+            read, known = self._read
             if size < read:  # replaced by a shorter file: read it again
                 read, known = 0, []
             with self.path.open("rb") as log:
@@ -78,7 +78,7 @@ class AppendOnlyLog:
                 fresh = log.read(size - read)
             whole = fresh[: fresh.rfind(b"\n") + 1]  # a line still being written, or torn, waits
             known = known + parsed_lines(whole.splitlines())
-            self._cache[self.path] = (read + len(whole), known)
+            self._read = (read + len(whole), known)
             return list(known)
 
     def _ends_with_newline(self, size: int) -> bool:

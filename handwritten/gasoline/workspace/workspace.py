@@ -1,4 +1,5 @@
-"""The one place code tools turn a path a client gave into a file: inside the repository or refused.
+"""One repository the daemon serves: its real root, its .gasoline/config.yaml, the records it keeps,
+and the one place a path a client gave becomes a file of it (inside the repository or refused).
 
 Every path is resolved (symlinks and `..` included) and must stay under the repository's real
 root; nothing under .git/ or .gasoline/ is touched, whatever the case or a look-alike character
@@ -8,28 +9,53 @@ refused outright.
 
 from __future__ import annotations
 
+import threading
 import unicodedata
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+from typing import Any, TypeVar
 
 from gasoline.contract import CallContext
 from gasoline.core.errors import ToolFailure
+from gasoline_generated.models import ProjectConfig
+
+from .config import ProjectConfigError, load_project_config, version_of
 
 PRIVATE_DIRECTORIES = frozenset({".git", ".gasoline"})
+Kept = TypeVar("Kept")
 
 
 @dataclass(frozen=True)
-class Repository:
+class Workspace:
     """A repository root (real path) and the calls' way into it."""
 
     root: Path
+    _kept: dict[Callable[[Path], Any], Any] = field(default_factory=dict, compare=False, repr=False)
+    _keeping: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
+    # the config file's (mtime, size, inode) when last parsed, and what it said
+    _parsed: list[tuple[tuple[int, int, int], ProjectConfig]] = field(default_factory=list, compare=False, repr=False)
 
-    @classmethod
-    def of(cls, ctx: CallContext) -> Repository:
-        """The calling client's repository: the git work tree holding the directory it named (a
-        client started in a sub-folder still edits the whole repository), else that directory."""
-        named = ctx.repository().resolve()
-        return cls(next((folder for folder in (named, *named.parents) if (folder / ".git").exists()), named))
+    def config(self, ctx: CallContext) -> ProjectConfig:
+        """The repository's .gasoline/config.yaml (parsed again only when the file changed);
+        ToolFailure handler_failed, naming the file and the problem, when it is not valid."""
+        version = version_of(self.root)
+        if version is not None and self._parsed and self._parsed[0][0] == version:
+            return self._parsed[0][1]
+        try:
+            config = load_project_config(self.root)
+        except ProjectConfigError as error:
+            raise ToolFailure.of(ctx.entry, "handler_failed", f"{ctx.entry.label}: {error}") from error
+        if version is not None:
+            self._parsed[:] = [(version, config)]
+        return config
+
+    def kept(self, make: Callable[[Path], Kept]) -> Kept:
+        """The one object `make` builds for this repository (a log and its index), built when first asked."""
+        with self._keeping:
+            if make not in self._kept:
+                self._kept[make] = make(self.root)
+            return self._kept[make]  # type: ignore[no-any-return]
 
     def file(self, ctx: CallContext, given: str) -> Path:
         """The real path of `given` (relative to the root); ToolFailure path_refused otherwise."""

@@ -16,7 +16,7 @@ from typing import Any
 from gasoline_generated.control_models import CONTROL_PATH
 from gasoline_generated.policy import LIMITS
 
-from .services import NotAServiceURL, ServiceTarget
+from .targets import NotAServiceURL, ServiceTarget
 
 MAX_RESPONSE_BYTES = LIMITS.backend.response_max_bytes
 DROPPED = (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError)

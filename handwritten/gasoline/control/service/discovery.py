@@ -15,8 +15,8 @@ from gasoline_generated.control_models import VERSION_HEADER, ControlDiscovery
 from gasoline_generated.policy import LIMITS
 
 from .client import ControlClient, ServiceProtocolError, ServiceUnreachable
-from .services import ServiceTarget
-from .versions import Dialect, Misfit, dialect_for
+from .dialects import Dialect, Misfit, dialect_for
+from .targets import ServiceTarget
 
 TTL_SECONDS = LIMITS.backend.discovery_ttl_seconds
 TIMEOUT_S = LIMITS.backend.discovery_timeout_ms / 1000

@@ -1,4 +1,4 @@
-"""The project's own configuration: .gasoline/config.yaml in the project directory."""
+"""A repository's own configuration: .gasoline/config.yaml, read and checked against the spec's ProjectConfig."""
 
 from __future__ import annotations
 
@@ -17,28 +17,21 @@ class ProjectConfigError(ValueError):
 
 
 def load_project_config(directory: Path) -> ProjectConfig:
-    """The project's configuration (empty when it has none), parsed again only when the file changed.
+    """The project's configuration (empty when it has none).
 
     Raises ProjectConfigError, naming the file and the problem, for anything that is not a readable
     UTF-8 YAML mapping of the expected shape: the daemon then starts and withholds results, saying why.
     """
-    path = directory / CONFIG_FILE
+    return parse_config(directory / CONFIG_FILE)
+
+
+def version_of(directory: Path) -> tuple[int, int, int] | None:
+    """What tells one state of the config file from another (mtime, size, inode); None: no file to read."""
     try:
-        found = path.stat()
-        version = (found.st_mtime_ns, found.st_size, found.st_ino)
+        found = (directory / CONFIG_FILE).stat()
     except OSError:
-        version = None
-    known = _parsed.get(path)
-    if version is not None and known is not None and known[0] == version:
-        return known[1]
-    config = parse_config(path)
-    if version is not None:
-        _parsed[path] = (version, config)
-    return config
-
-
-# config file -> (its mtime, size and inode when parsed, what it said): read at every code or backend call.
-_parsed: dict[Path, tuple[tuple[int, int, int], ProjectConfig]] = {}
+        return None
+    return found.st_mtime_ns, found.st_size, found.st_ino
 
 
 def parse_config(path: Path) -> ProjectConfig:

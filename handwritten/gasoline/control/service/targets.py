@@ -13,14 +13,13 @@ from __future__ import annotations
 import ipaddress
 import os
 from dataclasses import dataclass
-from pathlib import Path
 from urllib.parse import urlsplit
 
 from pydantic import MISSING
 
 from gasoline.contract import CallContext
 from gasoline.core.errors import ToolFailure
-from gasoline.project import ProjectConfigError, load_project_config
+from gasoline.workspace.workspace import Workspace
 from gasoline_generated.control_models import CONTROL_PATH
 from gasoline_generated.models import ProjectBackendService
 
@@ -93,12 +92,9 @@ def address_of(url: str) -> Address:
     return Address(parts.scheme, parts.hostname, port)
 
 
-def configured_services(ctx: CallContext, root: Path) -> list[ServiceTarget]:
-    """The project's services, in the order its config lists them."""
-    try:
-        config = load_project_config(root)
-    except ProjectConfigError as error:
-        raise ToolFailure.of(ctx.entry, "handler_failed", f"{ctx.entry.label}: {error}") from error
+def configured_services(ctx: CallContext, repository: Workspace) -> list[ServiceTarget]:
+    """The repository's services, in the order its config lists them."""
+    config = repository.config(ctx)
     if config.backend is MISSING or config.backend.services is MISSING:
         return []
     return [target_of(service) for service in config.backend.services]
@@ -113,10 +109,10 @@ def target_of(service: ProjectBackendService) -> ServiceTarget:
     return ServiceTarget(service.name, base)
 
 
-def find_service(ctx: CallContext, name: str, authorize: bool = False) -> ServiceTarget:
+def find_service(ctx: CallContext, repository: Workspace, name: str, authorize: bool = False) -> ServiceTarget:
     """The service a call names; a ToolFailure (service_unknown) naming those there are otherwise.
     authorize: send $GASOLINE_CONTROL_TOKEN to a URL (the call has been approved for it)."""
-    services = configured_services(ctx, ctx.repository())
+    services = configured_services(ctx, repository)
     for service in services:
         if service.name == name:
             if authorize:

@@ -14,18 +14,17 @@ from gasoline.contract import CallContext
 from gasoline.core.errors import ToolFailure, bad_argument
 from gasoline_generated.models import ConfigureSnapshotEntry, ConfigureSnapshotParams, ConfigureSnapshotResult
 
-from .audit import AuditLog, new_audit_id, utc_now
-from .link import ServiceLink
-from .snapshots import SnapshotStore, StoredSnapshot
-from .state_snapshots import restore_snapshot, take_snapshot
+from ..calls.audit import AuditLog, new_audit_id, utc_now
+from ..service.link import ServiceLink
+from .store import SnapshotStore, StoredSnapshot
+from .taking import restore_snapshot, take_snapshot
 
 OpenLink = Callable[[str], ServiceLink]
 
 
 def snapshot(
-    ctx: CallContext, open_link: OpenLink, audit: AuditLog, params: ConfigureSnapshotParams
+    ctx: CallContext, open_link: OpenLink, audit: AuditLog, store: SnapshotStore, params: ConfigureSnapshotParams
 ) -> ConfigureSnapshotResult:
-    store = SnapshotStore(ctx.repository())
     service = params.service if params.service is not MISSING else None
     if params.session_action == "list":
         return ConfigureSnapshotResult(status="listed", snapshots=[listed(s) for s in store.list(service)])

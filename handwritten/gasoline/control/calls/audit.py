@@ -8,18 +8,17 @@ import secrets
 import threading
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from pydantic import ValidationError
 
-from gasoline.code.log_view import offset
 from gasoline.contract import CallContext
-from gasoline.jsonl_log import AppendOnlyLog, Record
+from gasoline.core.cursors import AUDIT
 from gasoline.safety.redaction import Redactor
+from gasoline.workspace.jsonl_log import AppendOnlyLog, Record
 from gasoline_generated.models import ObserveAuditLogEntry, ObserveAuditLogParams, ObserveAuditLogResult
 
 AUDIT_FILE = Path(".gasoline") / "audit.jsonl"
-CURSOR = "a_"
 
 
 def new_audit_id() -> str:
@@ -31,14 +30,13 @@ def utc_now() -> str:
 
 
 class AuditLog(AppendOnlyLog):
-    # log -> (entries indexed, correlation_id -> positions): reading one test run's entries out
-    # of 10,000 does not scan them all.
-    _indexes: ClassVar[dict[Path, tuple[int, dict[str, list[int]]]]] = {}
-    _index_lock: ClassVar[threading.Lock] = threading.Lock()
-
     def __init__(self, root: Path, redactor: Redactor) -> None:
         super().__init__(root / AUDIT_FILE)
         self.redactor = redactor
+        # (entries indexed, correlation_id -> positions): reading one test run's entries out of
+        # 10,000 does not scan them all.
+        self._index: tuple[int, dict[str, list[int]]] = (0, {})
+        self._index_lock = threading.Lock()
 
     def record(self, **fields: Any) -> ObserveAuditLogEntry:
         """Write one complete entry (redacted); fields left None are absent."""
@@ -61,27 +59,27 @@ class AuditLog(AppendOnlyLog):
 
     def _positions(self, records: list[Record]) -> dict[str, list[int]]:
         with self._index_lock:
-            indexed, index = self._indexes.get(self.path, (0, {}))
+            indexed, index = self._index
             if indexed > len(records):
                 indexed, index = 0, {}
             for position in range(indexed, len(records)):
                 correlation = records[position].get("correlation_id")
                 if isinstance(correlation, str):
                     index.setdefault(correlation, []).append(position)
-            self._indexes[self.path] = (len(records), index)
+            self._index = (len(records), index)
             return index
 
 
 def audit_log(ctx: CallContext, log: AuditLog, params: ObserveAuditLogParams) -> ObserveAuditLogResult:
     matching = log.matching(params)
-    start = offset(ctx, params.cursor, CURSOR)
+    start = AUDIT.start(ctx, params.cursor)
     page = [entry for record in matching[start : start + params.limit] if (entry := valid(record)) is not None]
     more = start + params.limit < len(matching)
     return ObserveAuditLogResult(
         entries=page,
         count=len(page),
         total=len(matching),
-        **({"next_cursor": f"{CURSOR}{start + params.limit}"} if more else {}),
+        **({"next_cursor": AUDIT.at(start + params.limit)} if more else {}),
     )
 
 

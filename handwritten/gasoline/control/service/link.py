@@ -18,10 +18,10 @@ from gasoline_generated.control_models import ControlOperation, ControlRequest, 
 from gasoline_generated.policy import LIMITS
 
 from .client import ControlClient, ServiceProtocolError, ServiceUnreachable
+from .dialects import Dialect, Misfit
 from .discovery import Discovered, Discovery, refused
 from .operations import find_operation, idempotent
-from .services import ServiceTarget, find_service
-from .versions import Dialect, Misfit
+from .targets import ServiceTarget
 
 RETRY_ATTEMPTS = LIMITS.backend.retry_attempts
 RETRY_BASE_S = LIMITS.backend.retry_base_ms / 1000
@@ -65,10 +65,6 @@ class ServiceLink:
         self.target = target
         with service_failures(ctx, target):
             self.discovered: Discovered = discovery.lookup(target, refresh)
-
-    @classmethod
-    def open(cls, ctx: CallContext, client: ControlClient, discovery: Discovery, service: str) -> ServiceLink:
-        return cls(ctx, client, discovery, find_service(ctx, service))
 
     @property
     def name(self) -> str:

@@ -11,6 +11,7 @@ from pydantic import MISSING
 
 from gasoline.contract import Assessment, CallContext
 from gasoline.core.errors import ToolFailure
+from gasoline.workspace.workspace import Workspace
 from gasoline_generated.control_models import ControlRequest, ControlResponse
 from gasoline_generated.models import (
     InteractBackendControlParams,
@@ -18,15 +19,15 @@ from gasoline_generated.models import (
     ObserveAuditLogEntry,
 )
 
+from ..service.link import Sent, ServiceLink
+from ..service.operations import check_params, idempotent, mutation_of
+from ..service.targets import URL_TOKEN_VARIABLE, ServiceTarget, find_service, invalid_argument
+from ..snapshots.store import SnapshotStore, StoredSnapshot
+from ..snapshots.taking import checksum_of, new_idempotency_key, protocol_error, take_snapshot
 from .audit import AuditLog, new_audit_id, utc_now
-from .link import Sent, ServiceLink
-from .operations import check_params, idempotent, mutation_of
-from .services import URL_TOKEN_VARIABLE, ServiceTarget, find_service, invalid_argument
-from .snapshots import SnapshotStore, StoredSnapshot
-from .state_snapshots import checksum_of, new_idempotency_key, protocol_error, take_snapshot
 
 
-def service_of(ctx: CallContext, params: InteractBackendControlParams) -> ServiceTarget:
+def service_of(ctx: CallContext, repository: Workspace, params: InteractBackendControlParams) -> ServiceTarget:
     """The service the call names, with the token it may be sent. authorize sends one to a URL only
     on a call the user approves, and a call the spec's rules make read-only (shadow_mode, dry_run)
     is never put to anyone."""
@@ -37,7 +38,7 @@ def service_of(ctx: CallContext, params: InteractBackendControlParams) -> Servic
             "is read-only, so no one is asked; call without them"
         )
         raise invalid_argument(ctx, "authorize", why)
-    return find_service(ctx, params.service, authorize)
+    return find_service(ctx, repository, params.service, authorize)
 
 
 def assess(link: ServiceLink, params: InteractBackendControlParams) -> Assessment:
@@ -76,7 +77,7 @@ def arguments(params: InteractBackendControlParams) -> dict[str, Any]:
 
 
 def backend_control(
-    link: ServiceLink, audit: AuditLog, params: InteractBackendControlParams
+    link: ServiceLink, audit: AuditLog, store: SnapshotStore, params: InteractBackendControlParams
 ) -> InteractBackendControlResult:
     ctx = link.ctx
     operation = link.operation(params.operation)
@@ -84,7 +85,6 @@ def backend_control(
     audit_id, started = new_audit_id(), utc_now()
     correlation_id = params.correlation_id if params.correlation_id is not MISSING else f"corr-{secrets.token_hex(6)}"
     changes = not operation.read_only and not params.shadow_mode and not params.dry_run
-    store = SnapshotStore(ctx.repository())
     can_snapshot = changes and link.offers("snapshot") and link.offers("restore") and operation.name != "snapshot"
     before = take_snapshot(link, store, correlation_id, taken_before=audit_id) if can_snapshot else None
     request = ControlRequest.model_validate(

@@ -13,9 +13,9 @@ from gasoline.core.errors import ToolFailure
 from gasoline_generated.control_models import ControlRequest, ControlRestored
 from gasoline_generated.policy import LIMITS
 
-from .link import Sent, ServiceLink
-from .snapshots import SnapshotStore, StoredSnapshot
-from .versions import Misfit, restore_params
+from ..service.dialects import Misfit, restore_params
+from ..service.link import Sent, ServiceLink
+from .store import SnapshotStore, StoredSnapshot
 
 TIMEOUT_S = LIMITS.timeouts.backend_control_ms / 1000
 
