@@ -121,9 +121,12 @@ if __name__ == "__main__" and Path(sys.prefix).resolve() != VENV.resolve():
     ensure_python_env()
     os.execv(VENV_PYTHON, [str(VENV_PYTHON), __file__, *sys.argv[1:]])
 
-from invoke import Collection, Context, Program, task  # noqa: E402  (installed by the bootstrap above)
+from invoke import Collection, Context, Exit, Program, task  # noqa: E402  (installed by the bootstrap above)
 
 PYTHON = str(VENV_PYTHON)
+TEST_WORKERS = int(os.environ.get("GASOLINE_TEST_WORKERS", "4"))
+SLOWEST_SHOWN = 20
+NO_TESTS_COLLECTED = 5  # pytest's exit status when a selection leaves nothing to run
 
 
 @task
@@ -178,14 +181,44 @@ def typecheck(c: Context) -> None:
 
 
 @task(pre=[setup])
-def test(c: Context, k: str = "") -> None:
-    """Run every check: generated code in step, lint, types, extension build, all tests."""
+def test(c: Context, k: str = "", workers: int = TEST_WORKERS) -> None:
+    """Run every check: generated code in step, lint, types, extension build, all tests. The tests
+    run in `workers` processes (most wait on a browser, a daemon or a server, not on a CPU); those
+    marked exclusive, which time themselves or load every CPU, run afterwards with the machine to
+    themselves. Then the slowest tests, from both runs' reports."""
     check_gen(c)
     lint(c)
     typecheck(c)
     build(c)
     selection = f" -k {k!r}" if k else ""
-    c.run(f"{PYTHON} -m pytest{selection}", pty=False)
+    reports = ROOT / "build" / "test-reports"
+    shutil.rmtree(reports, ignore_errors=True)
+    runs = {
+        "shared": f"-n {workers} --dist worksteal -m 'not exclusive'" if workers > 1 else "-m 'not exclusive'",
+        "exclusive": "-m exclusive",
+    }
+    failed = []
+    for name, options in runs.items():
+        ran = c.run(f"{PYTHON} -m pytest {options} --junitxml={reports / name}.xml{selection}", pty=False, warn=True)
+        if ran is None or ran.exited not in (0, NO_TESTS_COLLECTED):
+            failed.append(name)
+    _print_slowest(sorted(reports.glob("*.xml")), SLOWEST_SHOWN)
+    if failed:
+        raise Exit(f"tests failed ({', '.join(failed)})", code=1)
+
+
+def _print_slowest(reports: list[Path], count: int) -> None:
+    """The slowest tests (setup, call and teardown together) named in JUnit XML reports."""
+    from xml.etree import ElementTree
+
+    timed = [
+        (float(case.get("time") or 0), f"{case.get('classname')}::{case.get('name')}")
+        for report in reports
+        for case in ElementTree.parse(report).iter("testcase")
+    ]
+    print(f"\nthe {count} slowest of {len(timed)} tests:")
+    for seconds, name in sorted(timed, reverse=True)[:count]:
+        print(f"{seconds:8.2f} s  {name}")
 
 
 @task

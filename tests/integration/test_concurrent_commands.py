@@ -19,6 +19,8 @@ from .fixture_site import fixture_site
 from .processes import Daemon, health, running_daemon, wait_for
 from .test_http_probes import Probe, call
 
+pytestmark = pytest.mark.exclusive  # times itself or loads every CPU: run with the machine to itself
+
 
 @pytest.fixture
 def daemon_with_browser(isolated: Isolated, tmp_path: Path) -> Iterator[tuple[Daemon, BrowserContext, str]]:

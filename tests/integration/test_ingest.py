@@ -237,6 +237,7 @@ def body(index: int, text: str) -> dict[str, Any]:
     }
 
 
+@pytest.mark.exclusive  # bounds how long /health takes
 def test_a_batch_built_to_stall_redaction_keeps_health_answering(daemon: Daemon) -> None:
     """As large a batch as the daemon takes, every event as large as it takes, each a run of near
     misses (before, one such event of 256 KB kept /health waiting for 25 s)."""

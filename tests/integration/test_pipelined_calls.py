@@ -23,6 +23,8 @@ import pytest
 
 from .processes import PYTHON, Daemon, environment, free_port, kill_daemons_of, kill_group, running_daemon
 
+pytestmark = pytest.mark.exclusive  # times itself or loads every CPU: run with the machine to itself
+
 CALLS = 2000
 RUNS = 5
 DEADLINE_SECONDS = 60

@@ -17,6 +17,8 @@ from gasoline_generated.redaction_rules import RULES
 
 from .adversarial_text import adversarial
 
+pytestmark = pytest.mark.exclusive  # times itself or loads every CPU: run with the machine to itself
+
 SMALL, LARGE = 128 * 1024, 1024 * 1024
 # Linear growth is 8x from SMALL to LARGE; quadratic is 64x. A megabyte that takes under a quarter
 # of a second is linear by any account (quadratic rules took seconds on 64 KB).

@@ -174,12 +174,13 @@ def test_a_handlers_result_is_read_from_its_own_model_never_validated_again(monk
     event = {"type": "exception", "ts": "2026-11-22T10:30:02Z", "kind": "error", "message": "TypeError: x"}
     assert ingest_batch([event], daemon.services.captured, daemon.services.redactor).accepted == 1
     validated: list[Any] = []
+    validate = ObserveErrorsResult.model_validate
 
-    def counted(cls: type[BaseModel], data: Any, **options: Any) -> BaseModel:
+    def counted(data: Any, **options: Any) -> ObserveErrorsResult:
         validated.append(data)
-        return BaseModel.model_validate.__func__(cls, data, **options)  # type: ignore[attr-defined, no-any-return]
+        return validate(data, **options)
 
-    monkeypatch.setattr(ObserveErrorsResult, "model_validate", classmethod(counted))
+    monkeypatch.setattr(ObserveErrorsResult, "model_validate", counted)
     result = call(daemon, "observe", {"what": "errors"})
     assert "uncaught TypeError: x" in result["content"][0]["text"]
     assert validated == []
@@ -201,7 +202,9 @@ def test_the_text_reads_what_the_redactor_masked_never_the_handlers_own_model(tm
 def test_a_mask_that_breaks_a_fields_type_reads_in_the_generic_form() -> None:
     """A tab id that reads as a card number is masked into text, which no integer field takes: the
     result reads field by field, masked, rather than in its mode's form."""
-    page = ObservePageResult(extension_connected=True, tracked=True, tab_id=4111111111111111, url="http://a/", title="T")
+    page = ObservePageResult(
+        extension_connected=True, tracked=True, tab_id=4111111111111111, url="http://a/", title="T"
+    )
     result = ToolResult.of(page, ("observe", "page"), ModelText())
     masked = replace(result, structured=build_redactor(b"k" * 32).value(result.structured))
     assert masked.model is None and result.model is page

@@ -137,9 +137,7 @@ class Dispatcher:
             result = self._handlers[(entry.tool, entry.mode)].run(params, context)
             if not isinstance(result, entry.result_model):
                 raise TypeError(f"handler returned {type(result).__name__}, not {entry.result_model.__name__}")
-            return ToolResult(
-                result.model_dump(mode="json", by_alias=True), form=(entry.tool, entry.mode), forms=self._forms
-            )
+            return ToolResult.of(result, (entry.tool, entry.mode), self._forms)
         except ToolFailure as failure:
             log.info("%s refused: %s", entry.tool, failure.error.message)
             return failure.result()

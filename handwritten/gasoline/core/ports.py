@@ -56,8 +56,9 @@ class ResultRedactor(Protocol):
 class TextForms(Protocol):
     """How a successful result reads for a model."""
 
-    def text(self, form: tuple[str, str], structured: dict[str, Any]) -> str:
-        """The (tool, mode)'s compact text of the structured result."""
+    def text(self, form: tuple[str, str], structured: dict[str, Any], model: BaseModel | None = None) -> str:
+        """The (tool, mode)'s compact text of the structured result; model: the same result as its
+        generated model, when the caller has it (read instead of validating `structured` again)."""
         ...
 
     def from_page(self, form: tuple[str, str], structured: dict[str, Any]) -> bool:

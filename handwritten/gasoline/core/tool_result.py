@@ -3,11 +3,14 @@ failed, and which mode's text form it reads in."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .ports import TextForms
+
+if TYPE_CHECKING:  # annotations only: a result's module stays light to import (the bridge's start)
+    from pydantic import BaseModel
 
 
 @dataclass(frozen=True)
@@ -16,6 +19,24 @@ class ToolResult:
     is_error: bool = False
     form: tuple[str, str] = ("", "")  # the (tool, mode) whose text form the text takes; none: the generic one
     forms: TextForms | None = None  # how a success reads; a failure reads as its message
+    # The handler's result model and the JSON it was dumped to, which `structured` is until a
+    # redactor replaces it with a copy.
+    source: tuple[BaseModel, dict[str, Any]] | None = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def of(cls, model: BaseModel, form: tuple[str, str], forms: TextForms) -> ToolResult:
+        """A handler's result: structured as its JSON, its text read from the model itself."""
+        structured = model.model_dump(mode="json", by_alias=True)
+        return cls(structured, form=form, forms=forms, source=(model, structured))
+
+    @property
+    def model(self) -> BaseModel | None:
+        """The handler's result model while `structured` says the same: once a redactor has masked
+        something in it, the model tells what was masked, and the text must not."""
+        if self.source is None:
+            return None
+        model, dumped = self.source
+        return model if self.structured is dumped or self.structured == dumped else None
 
     @cached_property
     def text(self) -> str:
@@ -37,4 +58,4 @@ class ToolResult:
         evidence, all of it in one fence)."""
         if self.is_error or self.forms is None:
             return str(self.structured["message"])
-        return self.forms.text(self.form, self.structured)
+        return self.forms.text(self.form, self.structured, self.model)

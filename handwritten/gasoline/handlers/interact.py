@@ -18,7 +18,7 @@ from gasoline.code.tools import CodeTools
 from gasoline.commands.browser import Browser
 from gasoline.contract import Assessment, CallContext
 from gasoline.control.backend import Backend
-from gasoline.core.errors import bad_argument
+from gasoline.core.errors import ToolFailure, bad_argument
 from gasoline.workspace.workspaces import Workspaces
 from gasoline_generated.models import (
     InteractBackendControlParams,
@@ -87,10 +87,14 @@ class InteractHandlers:
         return self.browser.run(ctx, "upload", upload, UploadResult, tab_id=self.browser.tab_for(ctx))
 
     def assess_upload(self, params: InteractUploadParams, ctx: CallContext) -> Assessment:
-        """What upload would do, for the person asked to approve it; ToolFailure when the file cannot
-        be sent, so nobody is asked."""
-        path = self._repository_file(params.file_path, ctx)
+        """What upload would do, for the person asked to approve it (the gates still come first, so a
+        file that cannot be sent is said here, and refused when the call runs)."""
         target = f"the file input {params.selector!r} of the page"
+        try:
+            path = self._repository_file(params.file_path, ctx)
+        except ToolFailure as failure:
+            return Assessment(ctx.entry.mutation, f"Put {params.file_path!r} into {target}; the call will fail: "
+                              f"{failure.error.message}.")  # fmt: skip
         summary = f"Put the repository file {params.file_path!r} ({path.stat().st_size} bytes) into {target}."
         return Assessment(ctx.entry.mutation, summary)
 

@@ -9,23 +9,26 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
+from pydantic import TypeAdapter
+
 Structured = Mapping[str, Any]
+MOMENT = TypeAdapter(datetime)
 
 
-def ago(ts: str | None, now: float) -> str:
-    """How long before `now` an ISO 8601 time was, short: 850ms, 12s, 3m, 2h, 4d ago."""
-    if not ts:
-        return "?"
-    try:
-        seconds = max(now - datetime.fromisoformat(ts.replace("Z", "+00:00")).timestamp(), 0.0)
-    except ValueError:
-        return ts
+def ago(moment: datetime, now: float) -> str:
+    """How long before `now` a moment was, short: 850ms, 12s, 3m, 2h, 4d ago."""
+    seconds = max(now - moment.timestamp(), 0.0)
     if seconds < 1:
         return f"{seconds * 1000:.0f}ms ago"
     for size, unit in ((86400, "d"), (3600, "h"), (60, "m")):
         if seconds >= size:
             return f"{seconds / size:.0f}{unit} ago"
     return f"{seconds:.0f}s ago" if seconds >= 10 else f"{seconds:.1f}s ago"
+
+
+def iso(moment: datetime) -> str:
+    """A moment as the structured result writes it (RFC 3339)."""
+    return str(MOMENT.dump_python(moment, mode="json"))
 
 
 def origin(url: str | None) -> str:
@@ -40,9 +43,9 @@ def short_url(url: str | None, base: str) -> str:
     return text[len(base) :] or "/" if base and text.startswith(base) else text
 
 
-def common_origin(entries: Iterable[Structured], *keys: str) -> str:
-    """The origin every entry's URL (the first of `keys` present) shares, if one does."""
-    found = {origin(next((entry[key] for key in keys if entry.get(key)), None)) for entry in entries}
+def common_origin(urls: Iterable[str | None]) -> str:
+    """The origin every URL shares, if one does."""
+    found = {origin(url) for url in urls}
     return found.pop() if len(found) == 1 else ""
 
 
@@ -59,23 +62,6 @@ def one_line(text: Any, most: int = 300) -> str:
     if SPREAD_OUT.search(flat):
         flat = " ".join(flat.split())
     return flat if len(flat) <= most else flat[: most - 1] + "…"
-
-
-def listing(entries: list[Structured], result: Structured, noun: str, line: Any, now: float) -> str:
-    """A list result: how many, one line per entry (newest first), where the URLs are, and how to go
-    on; or, with summary_only, how many of each kind."""
-    total = int(result.get("total", len(entries)))
-    settling = [f"capture may be incomplete: {result['settling']}; ask again shortly"] if result.get("settling") else []
-    if result.get("tally"):
-        tally = ", ".join(f"{tally['count']} {tally['kind']}" for tally in result["tally"])
-        return "\n".join([f"{counted(total, noun)}: {tally}", *settling])
-    base = common_origin(entries, "pageUrl", "url")
-    head = counted(total, noun) + (f", newest {len(entries)} shown" if len(entries) < total else "")
-    lines = [head + (f" (on {base})" if base else "")]
-    lines += [line(entry, base, now) for entry in entries]
-    if result.get("next_cursor"):
-        lines.append(f"more: cursor={result['next_cursor']}")
-    return "\n".join(lines + settling)
 
 
 def generic(structured: Structured) -> str:

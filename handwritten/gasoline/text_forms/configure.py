@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from .common import Structured
+from pydantic import MISSING
+
+from gasoline.core.missing import given
+from gasoline_generated.models import ConfigureClearResult, ConfigureHealthResult, HealthExtension, RedactedCount
+
+from .form import Form, form
 
 
 def duration(seconds: float) -> str:
@@ -15,74 +19,77 @@ def duration(seconds: float) -> str:
     return f"{seconds:.0f}s"
 
 
-def on_off(value: Any) -> str:
+def on_off(value: bool) -> str:
     return "on" if value else "off"
 
 
-def masked(counts: list[Mapping[str, Any]]) -> str:
-    total = sum(count["count"] for count in counts)
-    by_class = ", ".join(f"{count['class']} {count['count']}" for count in counts)
+def masked(counts: list[RedactedCount]) -> str:
+    total = sum(count.count for count in counts)
+    by_class = ", ".join(f"{count.class_} {count.count}" for count in counts)
     return f"{total} ({by_class})" if total else "0"
 
 
-def extension(state: Structured) -> str:
-    if not state.get("connected"):
+def extension(state: HealthExtension) -> str:
+    if not state.connected:
         return "extension: not connected"
-    settings = state.get("settings") or {}
-    switches = ", ".join(
-        f"{name} {on_off(settings.get(key))}"
-        for name, key in (
-            ("websockets", "captureWebSockets"),
-            ("bodies", "captureNetworkBodies"),
-            ("AI Web Pilot", "aiWebPilotEnabled"),
-        )
-    )
+    settings = given(state.settings)
+    switched = {
+        "websockets": settings is not None and settings.captureWebSockets,
+        "bodies": settings is not None and settings.captureNetworkBodies,
+        "AI Web Pilot": settings is not None and settings.aiWebPilotEnabled,
+    }
+    switches = ", ".join(f"{name} {on_off(on)}" for name, on in switched.items())
     return (
-        f"extension {state.get('version', '?')}: connected, seen {state.get('last_seen_seconds', 0):.1f}s ago; "
-        f"{switches}; dropped {state.get('dropped_events', 0)}, masked {masked(state.get('redacted_count') or [])}"
+        f"extension {given(state.version, '?')}: connected, seen {given(state.last_seen_seconds, 0):.1f}s ago; "
+        f"{switches}; dropped {given(state.dropped_events, 0)}, masked {masked(given(state.redacted_count) or [])}"
     )
 
 
-def contract_mismatch(state: Structured) -> str | None:
+def contract_mismatch(state: HealthExtension) -> str | None:
     """A line when the extension's contract does not fit this daemon's, saying what to update."""
-    contract = state.get("contract")
-    if not contract or contract["status"] == "compatible":
+    contract = given(state.contract)
+    if contract is None or contract.status == "compatible":
         return None
-    return f"extension contract: {contract['status'].replace('_', ' ')}. {contract['message']}"
+    return f"extension contract: {contract.status.replace('_', ' ')}. {contract.message}"
 
 
-def health(result: Structured, now: float) -> str:
-    lines = [f"{result['service']} {result['version']}, pid {result['pid']}, up {duration(result['uptime_seconds'])}"]
-    transports = result.get("transports")
-    if transports:
-        http = transports["http"]
+def health(result: ConfigureHealthResult, now: float) -> str:
+    lines = [f"{result.service} {result.version}, pid {result.pid}, up {duration(result.uptime_seconds)}"]
+    if transports := given(result.transports):
+        http = transports.http
         lines.append(
-            f"clients: {http['sessions']} HTTP sessions at {http['url']}{'' if http['auth'] else ' (no auth)'}, "
-            f"{transports['stdio']['bridges']} stdio bridges"
+            f"clients: {http.sessions} HTTP sessions at {http.url}{'' if http.auth else ' (no auth)'}, "
+            f"{transports.stdio.bridges} stdio bridges"
         )
-    lines.append(extension(result["extension"]))
-    if mismatch := contract_mismatch(result["extension"]):
+    lines.append(extension(result.extension))
+    if mismatch := contract_mismatch(result.extension):
         lines.append(mismatch)
     buffers = ", ".join(
-        f"{b['name']} {b['entries']}/{b['max_entries']}" + (f" ({b['evicted']} evicted)" if b["evicted"] else "")
-        for b in result["buffers"]
+        f"{buffer.name} {buffer.entries}/{buffer.max_entries}"
+        + (f" ({buffer.evicted} evicted)" if buffer.evicted else "")
+        for buffer in result.buffers
     )
+    lines.append(f"buffers: {buffers}; events {result.ingest.accepted} in, {result.ingest.rejected} rejected")
+    redaction = result.redaction
     lines.append(
-        f"buffers: {buffers}; events {result['ingest']['accepted']} in, {result['ingest']['rejected']} rejected"
+        f"redaction: policy {redaction.policy_version}, masked {masked(redaction.redacted_count)}, "
+        f"withheld {redaction.blocked_count}; approvals pending: {result.approvals.pending}"
     )
-    redaction = result["redaction"]
-    lines.append(
-        f"redaction: policy {redaction['policy_version']}, masked {masked(redaction['redacted_count'])}, "
-        f"withheld {redaction['blocked_count']}; approvals pending: {result['approvals']['pending']}"
-    )
-    for tool in result["tools"]:
-        planned = f" (+{len(tool['planned_modes'])} planned)" if tool["planned_modes"] else ""
-        lines.append(f"{tool['name']}: {', '.join(tool['published_modes'])}{planned}")
-    if result.get("log_file"):
-        lines.append(f"log: {result['log_file']}")
+    for tool in result.tools:
+        planned = f" (+{len(tool.planned_modes)} planned)" if tool.planned_modes else ""
+        lines.append(f"{tool.name}: {', '.join(tool.published_modes)}{planned}")
+    if log_file := given(result.log_file):
+        lines.append(f"log: {log_file}")
     return "\n".join(lines)
 
 
-def clear(result: Structured, now: float) -> str:
-    cleared = ", ".join(f"{name} {count}" for name, count in result["cleared"].items())
-    return f"cleared {result['total']} entries: {cleared}"
+def clear(result: ConfigureClearResult, now: float) -> str:
+    """The count of each buffer cleared: every buffer the result names, in its order."""
+    cleared = ", ".join(f"{name} {count}" for name, count in result.cleared if count is not MISSING)
+    return f"cleared {result.total} entries: {cleared}"
+
+
+FORMS: dict[tuple[str, str], Form[Any]] = {
+    ("configure", "health"): form(ConfigureHealthResult, health),
+    ("configure", "clear"): form(ConfigureClearResult, clear),
+}

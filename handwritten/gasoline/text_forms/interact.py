@@ -3,89 +3,111 @@ led to, requests, failures, errors, dialogs, how the wait ended), in a line or a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from .common import Structured, counted, generic, one_line, origin, short_url
+from gasoline.core.missing import given
+from gasoline_generated.models import (
+    ActionEffects,
+    ClickResult,
+    NavigateResult,
+    NewTabResult,
+    RefreshResult,
+    TypeTextResult,
+)
+
+from .common import counted, generic, one_line, origin, short_url
+from .form import Form, form
 
 ERROR_KINDS = {"console_error": "console error", "exception": "exception", "unhandled_rejection": "unhandled rejection"}
 
-
-def click(result: Structured, now: float) -> str:
-    tag = f"<{result['tag']}> " if result.get("tag") else ""
-    return acted(f"clicked {tag}{result.get('selector', '')}", result)
+Action = ClickResult | TypeTextResult | NavigateResult | RefreshResult | NewTabResult
 
 
-def type_text(result: Structured, now: float) -> str:
-    length = counted(result.get("value_length", 0), "character")
-    return acted(f"typed into {result.get('selector', '')}, its value now {length} long", result)
+def click(result: ClickResult, now: float) -> str:
+    tag = f"<{result.tag}> " if result.tag else ""
+    return acted(f"clicked {tag}{result.selector}", result)
 
 
-def navigate(result: Structured, now: float) -> str:
-    status = f" {result['status']}" if result.get("status") else ""
-    return acted(f"loaded {page(result)}{status}", result, says_where=True)
+def type_text(result: TypeTextResult, now: float) -> str:
+    length = counted(result.value_length, "character")
+    return acted(f"typed into {result.selector}, its value now {length} long", result)
 
 
-def refresh(result: Structured, now: float) -> str:
+def navigate(result: NavigateResult, now: float) -> str:
+    status = given(result.status)
+    return acted(f"loaded {page(result)}{f' {status}' if status else ''}", result, says_where=True)
+
+
+def refresh(result: RefreshResult, now: float) -> str:
     return acted(f"reloaded {page(result)}", result, says_where=True)
 
 
-def new_tab(result: Structured, now: float) -> str:
-    tracked = ", now tracked" if result.get("tracked") else ""
-    return acted(f"opened tab {result.get('tab_id')} at {page(result)}{tracked}", result, says_where=True)
+def new_tab(result: NewTabResult, now: float) -> str:
+    tracked = ", now tracked" if result.tracked else ""
+    return acted(f"opened tab {result.tab_id} at {page(result)}{tracked}", result, says_where=True)
 
 
-def page(result: Structured) -> str:
+def page(result: Action) -> str:
     """A URL and, when known, its title: the effects' (where the page ended up) over the result's."""
-    effects = result.get("effects") or {}
-    url = effects.get("url") or result.get("url", "")
-    title = effects.get("title") or result.get("title")
-    return f'{url} "{one_line(title, 80)}"' if title else str(url)
+    effects = given(result.effects)
+    own_url = "" if isinstance(result, ClickResult | TypeTextResult) else result.url
+    own_title = given(result.title) if isinstance(result, NavigateResult) else None
+    url = (effects.url if effects else "") or own_url
+    title = (given(effects.title) if effects else None) or own_title
+    return f'{url} "{one_line(title, 80)}"' if title else url
 
 
-def acted(head: str, result: Structured, says_where: bool = False) -> str:
+def acted(head: str, result: Action, says_where: bool = False) -> str:
     """The action's line with its effects in brackets, then a line per failure, error and dialog."""
-    effects: Mapping[str, Any] | None = result.get("effects")
-    if not effects:
-        return head if result.get("success", True) else generic(result)
+    effects = given(result.effects)
+    if effects is None:
+        return head if result.success else generic(result.model_dump(mode="json", by_alias=True))
     parts = [head]
-    if effects.get("navigated") and not says_where:
-        verb = "URL changed to" if effects.get("same_document") else "navigated to"
+    if effects.navigated and not says_where:
+        verb = "URL changed to" if given(effects.same_document) else "navigated to"
         parts.append(f"→ {verb} {page(result)}")
     return " ".join(parts) + f" ({summary(effects)})" + "".join("\n  " + line for line in details(effects))
 
 
-def summary(effects: Mapping[str, Any]) -> str:
-    errors = effects.get("error_count", 0)
+def summary(effects: ActionEffects) -> str:
+    errors = effects.error_count
     facts = [
-        counted(effects.get("requests", 0), "request"),
-        f"{effects.get('failed_count', 0)} failed",
+        counted(effects.requests, "request"),
+        f"{effects.failed_count} failed",
         counted(errors, "error") if errors else "no errors",
     ]
-    if effects.get("dialogs"):
-        facts.append(counted(len(effects["dialogs"]), "dialog"))
-    waited = effects.get("waited_ms", 0)
-    if effects.get("ended_by") == "limit":
-        pending = effects.get("pending_requests", 0)
+    if effects.dialogs:
+        facts.append(counted(len(effects.dialogs), "dialog"))
+    waited = effects.waited_ms
+    if effects.ended_by == "limit":
+        pending = effects.pending_requests
         facts.append(f"still busy at the {waited} ms limit" + (f", {pending} pending" if pending else ""))
     else:
         facts.append(f"settled in {waited} ms")
     return ", ".join(facts)
 
 
-def details(effects: Mapping[str, Any]) -> list[str]:
-    base = origin(effects.get("url"))
+def details(effects: ActionEffects) -> list[str]:
+    base = origin(effects.url)
     lines = []
-    for failed in effects.get("failed_requests") or []:
-        outcome = failed.get("status") or failed.get("error", "failed")
-        lines.append(f"failed: {failed.get('method', '')} {short_url(failed.get('url'), base)} {outcome}")
-    for error in effects.get("errors") or []:
-        lines.append(f"{ERROR_KINDS.get(error.get('kind', ''), 'error')}: {one_line(error.get('message', ''), 200)}")
-    for dialog in effects.get("dialogs") or []:
-        state = "still open: the page waits until someone answers it" if dialog.get("open") else "answered"
-        lines.append(f'{dialog.get("type")} "{one_line(dialog.get("message", ""), 200)}" ({state})')
-    hidden = effects.get("failed_count", 0) - len(effects.get("failed_requests") or [])
-    hidden += effects.get("error_count", 0) - len(effects.get("errors") or [])
+    for failed in effects.failed_requests:
+        outcome = given(failed.status) or given(failed.error, "failed")
+        lines.append(f"failed: {failed.method} {short_url(failed.url, base)} {outcome}")
+    for error in effects.errors:
+        lines.append(f"{ERROR_KINDS.get(error.kind, 'error')}: {one_line(error.message, 200)}")
+    for dialog in effects.dialogs:
+        state = "still open: the page waits until someone answers it" if dialog.open else "answered"
+        lines.append(f'{dialog.type} "{one_line(dialog.message, 200)}" ({state})')
+    hidden = effects.failed_count - len(effects.failed_requests) + effects.error_count - len(effects.errors)
     if hidden > 0:
         lines.append(f"{hidden} more not listed")
     return lines
+
+
+FORMS: dict[tuple[str, str], Form[Any]] = {
+    ("interact", "click"): form(ClickResult, click),
+    ("interact", "type"): form(TypeTextResult, type_text),
+    ("interact", "navigate"): form(NavigateResult, navigate),
+    ("interact", "refresh"): form(RefreshResult, refresh),
+    ("interact", "new_tab"): form(NewTabResult, new_tab),
+}

@@ -2,117 +2,208 @@
 
 from __future__ import annotations
 
-from .common import Structured, ago, common_origin, counted, listing, one_line, short_url
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
+
+from pydantic import MISSING
+
+from gasoline.core.missing import given
+from gasoline_generated.models import (
+    ConsoleEvent,
+    ExceptionEvent,
+    NetworkBodyEvent,
+    NetworkErrorEvent,
+    ObserveErrorsResult,
+    ObserveFailedRequestsResult,
+    ObserveLogsResult,
+    ObserveNetworkBodiesResult,
+    ObservePageResult,
+    ObserveResultPageResult,
+    ObserveWebsocketEventsResult,
+    ObserveWebsocketStatusResult,
+    Tally,
+    WebSocketEvent,
+)
+
+from .common import ago, common_origin, counted, one_line, short_url
+from .form import Form, form
 
 STACK_LINES = 3  # of an uncaught error's stack, after its message (the structured result has it all)
 
+Event = ConsoleEvent | ExceptionEvent | NetworkBodyEvent | NetworkErrorEvent | WebSocketEvent
+Request = NetworkBodyEvent | NetworkErrorEvent
+E = TypeVar("E", bound=Event)
 
-def request_line(event: Structured, base: str) -> str:
+
+class Listed(Protocol):
+    """What a list of captured events says besides its entries."""
+
+    @property
+    def total(self) -> int: ...
+    @property
+    def next_cursor(self) -> str | MISSING: ...
+    @property
+    def tally(self) -> list[Tally] | MISSING: ...
+    @property
+    def settling(self) -> str | MISSING: ...
+
+
+def page_url(event: Event) -> str | None:
+    """The page an event happened on: a request's page, else the event's own URL."""
+    page = given(event.pageUrl) if isinstance(event, NetworkBodyEvent | NetworkErrorEvent) else None
+    return page or given(event.url)
+
+
+def listing(result: Listed, entries: Sequence[E], noun: str, line: Callable[[E, str, float], str], now: float) -> str:
+    """A list result: how many, one line per entry (newest first), where the URLs are, and how to go
+    on; or, with summary_only, how many of each kind."""
+    total = result.total
+    settling = given(result.settling)
+    waiting = [f"capture may be incomplete: {settling}; ask again shortly"] if settling else []
+    if tally := given(result.tally):
+        kinds = ", ".join(f"{each.count} {each.kind}" for each in tally)
+        return "\n".join([f"{counted(total, noun)}: {kinds}", *waiting])
+    base = common_origin(page_url(entry) for entry in entries)
+    head = counted(total, noun) + (f", newest {len(entries)} shown" if len(entries) < total else "")
+    lines = [head + (f" (on {base})" if base else "")]
+    lines += [line(entry, base, now) for entry in entries]
+    if next_cursor := given(result.next_cursor):
+        lines.append(f"more: cursor={next_cursor}")
+    return "\n".join(lines + waiting)
+
+
+def request_line(event: Request, base: str) -> str:
     """GET /api/items 500 Internal Server Error (fetch, 35 ms)."""
-    status = event.get("status", 0)
-    outcome = f"{status} {event.get('error', '')}".strip() if status else f"no response: {event.get('error', '')}"
-    took = f", {event['duration']:.0f} ms" if event.get("duration") is not None else ""
-    how = f" ({event['initiator']}{took})" if event.get("initiator") else f" ({took[2:]})" if took else ""
-    return f"{event.get('method', '?')} {short_url(event.get('url'), base)} {outcome.strip()}{how}"
+    error = given(event.error, "") if isinstance(event, NetworkErrorEvent) else ""
+    outcome = f"{event.status} {error}".strip() if event.status else f"no response: {error}"
+    duration = given(event.duration)
+    took = f", {duration:.0f} ms" if duration is not None else ""
+    initiator = event.initiator if isinstance(event, NetworkErrorEvent) else None
+    how = f" ({initiator}{took})" if initiator else f" ({took[2:]})" if took else ""
+    return f"{event.method} {short_url(event.url, base)} {outcome.strip()}{how}"
 
 
-def location(event: Structured, base: str) -> str:
-    if event.get("filename"):
-        return f" at {short_url(event['filename'], base)}:{event.get('line', '?')}:{event.get('column', '?')}"
-    return f" at {short_url(event['source'], base)}" if event.get("source") else ""
+def event_line(event: Event, base: str, now: float) -> str:
+    """An error or a console line; any other event as its own list shows it."""
+    if isinstance(event, ConsoleEvent):
+        source = given(event.source)
+        where = f" at {short_url(source, base)}" if source else ""
+        return f"{ago(event.ts, now)} console.{event.level} {one_line(event.message)}{where}"
+    if isinstance(event, ExceptionEvent):
+        return exception_line(event, base, now)
+    if isinstance(event, NetworkErrorEvent):
+        return f"{ago(event.ts, now)} request failed: {request_line(event, base)}"
+    if isinstance(event, NetworkBodyEvent):
+        return body_entry(event, base, now)
+    return websocket_line(event, base, now)
 
 
-def error_line(event: Structured, base: str, now: float) -> str:
-    when = ago(event.get("ts"), now)
-    if event["type"] == "network_error":
-        return f"{when} request failed: {request_line(event, base)}"
-    if event["type"] == "exception":
-        kind = "unhandled rejection" if event.get("kind") == "unhandledrejection" else "uncaught"
-        frames = [
-            one_line(line.replace(f"{base}/", "/") if base else line, 160)
-            for line in str(event.get("stack", "")).splitlines()[1 : 1 + STACK_LINES]
-        ]
-        stack = "".join(f"\n    {frame}" for frame in frames)
-        return f"{when} {kind} {one_line(event.get('message'))}{location(event, base) if not frames else ''}{stack}"
-    return f"{when} console.{event.get('level', 'error')} {one_line(event.get('message'))}{location(event, base)}"
+def exception_line(event: ExceptionEvent, base: str, now: float) -> str:
+    """The error's message, then the first lines of its stack, or where it was thrown."""
+    kind = "unhandled rejection" if event.kind == "unhandledrejection" else "uncaught"
+    frames = [
+        one_line(line.replace(f"{base}/", "/") if base else line, 160)
+        for line in given(event.stack, "").splitlines()[1 : 1 + STACK_LINES]
+    ]
+    if frames:
+        where = "".join(f"\n    {frame}" for frame in frames)
+    elif filename := given(event.filename):
+        where = f" at {short_url(filename, base)}:{given(event.line, '?')}:{given(event.column, '?')}"
+    else:
+        where = ""
+    return f"{ago(event.ts, now)} {kind} {one_line(event.message)}{where}"
 
 
-def errors(result: Structured, now: float) -> str:
-    return listing(result["entries"], result, "error", error_line, now)
+def errors(result: ObserveErrorsResult, now: float) -> str:
+    return listing(result, [entry.root for entry in result.entries], "error", event_line, now)
 
 
-def failed_requests(result: Structured, now: float) -> str:
+def failed_requests(result: ObserveFailedRequestsResult, now: float) -> str:
     return listing(
-        result["entries"],
         result,
+        result.entries,
         "failed request",
-        lambda event, base, now: f"{ago(event.get('ts'), now)} {request_line(event, base)}",
+        lambda event, base, now: f"{ago(event.ts, now)} {request_line(event, base)}",
         now,
     )
 
 
-def logs(result: Structured, now: float) -> str:
-    return listing(result["entries"], result, "console line", error_line, now)
+def logs(result: ObserveLogsResult, now: float) -> str:
+    return listing(result, result.entries, "console line", event_line, now)
 
 
-def body_entry(event: Structured, base: str, now: float) -> str:
-    head = f"{ago(event.get('ts'), now)} {request_line(event, base)}"
-    if event.get("contentType"):
-        head += f" {event['contentType']}"
-    parts = [head + (" (cut)" if event.get("truncated") else "")]
-    for side, key in (("sent", "requestBody"), ("got", "responseBody")):
-        if event.get(key):
-            parts.append(f"  {side}: {event[key]}")
+def body_entry(event: NetworkBodyEvent, base: str, now: float) -> str:
+    head = f"{ago(event.ts, now)} {request_line(event, base)}"
+    if content_type := given(event.contentType):
+        head += f" {content_type}"
+    parts = [head + (" (cut)" if given(event.truncated) else "")]
+    for side, body in (("sent", given(event.requestBody)), ("got", given(event.responseBody))):
+        if body:
+            parts.append(f"  {side}: {body}")
     return "\n".join(parts)
 
 
-def network_bodies(result: Structured, now: float) -> str:
-    text = listing(result["entries"], result, "request", body_entry, now)
-    if result.get("capturing") is False:
+def network_bodies(result: ObserveNetworkBodiesResult, now: float) -> str:
+    text = listing(result, result.entries, "request", body_entry, now)
+    if result.capturing is False:
         text += "\nCapture Network Bodies is off in the extension popup; failed_requests lists failures whatever it is."
     return text
 
 
-def websocket_line(event: Structured, base: str, now: float) -> str:
-    when, name = ago(event.get("ts"), now), f"ws {str(event.get('id', '?'))[:8]}"
-    if event.get("event") == "message":
-        arrow = "<-" if event.get("direction") == "incoming" else "->"
-        return f"{when} {name} {arrow} {one_line(event.get('data'), 500)}"
-    if event.get("event") == "close":
-        return f"{when} {name} closed {event.get('code', '')} {one_line(event.get('reason', ''))}".rstrip()
-    return f"{when} {name} {event.get('event')} {event.get('url', '')}".rstrip()
+def websocket_line(event: WebSocketEvent, base: str, now: float) -> str:
+    when, name = ago(event.ts, now), f"ws {event.id[:8]}"
+    if event.event == "message":
+        arrow = "<-" if event.direction == "incoming" else "->"
+        return f"{when} {name} {arrow} {one_line(given(event.data), 500)}"
+    if event.event == "close":
+        return f"{when} {name} closed {given(event.code, '')} {one_line(given(event.reason, ''))}".rstrip()
+    return f"{when} {name} {event.event} {given(event.url, '')}".rstrip()
 
 
-def websocket_events(result: Structured, now: float) -> str:
-    return listing(result["entries"], result, "WebSocket event", websocket_line, now)
+def websocket_events(result: ObserveWebsocketEventsResult, now: float) -> str:
+    return listing(result, result.entries, "WebSocket event", websocket_line, now)
 
 
-def websocket_status(result: Structured, now: float) -> str:
-    connections = result["connections"]
-    lines = [f"{counted(len(connections), 'connection')}: {result.get('open_count', 0)} open"]
-    base = common_origin(connections, "url")
+def websocket_status(result: ObserveWebsocketStatusResult, now: float) -> str:
+    connections = result.connections
+    lines = [f"{counted(len(connections), 'connection')}: {result.open_count} open"]
+    base = common_origin(connection.url for connection in connections)
     for connection in connections:
         line = (
-            f"{str(connection['id'])[:8]} {connection['state']} {short_url(connection['url'], base)}: "
-            f"{connection.get('messages_in', 0)} in, {connection.get('messages_out', 0)} out"
+            f"{connection.id[:8]} {connection.state} {short_url(connection.url, base)}: "
+            f"{connection.messages_in} in, {connection.messages_out} out"
         )
-        if connection.get("last_message_at"):
-            line += f", last {ago(connection['last_message_at'], now)}"
-        if connection["state"] == "closed":
-            line += f", closed {connection.get('close_code', '')} {connection.get('close_reason', '')}".rstrip()
+        if last_message_at := given(connection.last_message_at):
+            line += f", last {ago(last_message_at, now)}"
+        if connection.state == "closed":
+            line += f", closed {given(connection.close_code, '')} {given(connection.close_reason, '')}".rstrip()
         lines.append(line)
     return "\n".join(lines)
 
 
-def page(result: Structured, now: float) -> str:
-    if not result.get("extension_connected"):
+def page(result: ObservePageResult, now: float) -> str:
+    if not result.extension_connected:
         return "no extension connected"
-    if not result.get("url"):
+    url = given(result.url)
+    if not url:
         return "extension connected; no tab reported yet"
-    how = "tracked tab" if result.get("tracked") else "active tab"
-    return f"{how} {result.get('tab_id')}: {result.get('title', '')} {result['url']}"
+    how = "tracked tab" if result.tracked else "active tab"
+    return f"{how} {given(result.tab_id)}: {given(result.title, '')} {url}"
 
 
-def result_page(result: Structured, now: float) -> str:
-    more = f"\nmore: cursor={result['next_cursor']}" if result.get("next_cursor") else ""
-    return f"{result['text']}{more}"
+def result_page(result: ObserveResultPageResult, now: float) -> str:
+    next_cursor = given(result.next_cursor)
+    more = f"\nmore: cursor={next_cursor}" if next_cursor else ""
+    return f"{result.text}{more}"
+
+
+FORMS: dict[tuple[str, str], Form[Any]] = {
+    ("observe", "errors"): form(ObserveErrorsResult, errors),
+    ("observe", "failed_requests"): form(ObserveFailedRequestsResult, failed_requests),
+    ("observe", "logs"): form(ObserveLogsResult, logs),
+    ("observe", "network_bodies"): form(ObserveNetworkBodiesResult, network_bodies),
+    ("observe", "websocket_events"): form(ObserveWebsocketEventsResult, websocket_events),
+    ("observe", "websocket_status"): form(ObserveWebsocketStatusResult, websocket_status),
+    ("observe", "page"): form(ObservePageResult, page),
+    ("observe", "result_page"): form(ObserveResultPageResult, result_page),
+}
