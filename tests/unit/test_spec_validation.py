@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -10,21 +9,10 @@ import pytest
 from gasoline_codegen.build import spec_at
 from gasoline_codegen.specload import SpecError, load_spec
 
+from .conftest import edit
+
 ROOT = Path(__file__).resolve().parents[2]
 HEALTH = "spec/tools/configure/health.yaml"
-
-
-@pytest.fixture
-def spec_root(tmp_path: Path) -> Path:
-    shutil.copytree(ROOT / "spec", tmp_path / "spec")
-    return tmp_path
-
-
-def edit(root: Path, rel: str, old: str, new: str) -> None:
-    path = root / rel
-    text = path.read_text()
-    assert old in text, f"{old!r} not in {rel}"
-    path.write_text(text.replace(old, new, 1))
 
 
 def line_of(root: Path, rel: str, fragment: str) -> int:
