@@ -14,8 +14,6 @@ from ..conftest import ROOT
 from ..in_node import answers, bundle_for_node
 from .adversarial_text import adversarial_pieces
 
-pytestmark = pytest.mark.exclusive  # times itself or loads every CPU: run with the machine to itself
-
 SMALL, LARGE = 32 * 1024, 256 * 1024
 # Linear growth is 8x; quadratic is 64x. Under a tenth of a second for 256 KB is linear by any
 # account; a backtracking engine takes seconds on the worst of these.
