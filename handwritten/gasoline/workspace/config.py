@@ -17,10 +17,11 @@ class ProjectConfigError(ValueError):
 
 
 def load_project_config(directory: Path) -> ProjectConfig:
-    """The project's configuration (empty when it has none).
+    """The directory's configuration (empty when it has none).
 
     Raises ProjectConfigError, naming the file and the problem, for anything that is not a readable
-    UTF-8 YAML mapping of the expected shape: the daemon then starts and withholds results, saying why.
+    UTF-8 YAML mapping of the expected shape. For the daemon's own directory, the daemon then starts
+    and withholds results, saying why; for a client's repository, that repository's calls fail.
     """
     return parse_config(directory / CONFIG_FILE)
 
