@@ -127,6 +127,10 @@ PYTHON = str(VENV_PYTHON)
 TEST_WORKERS = int(os.environ.get("GASOLINE_TEST_WORKERS", "4"))
 SLOWEST_SHOWN = 20
 NO_TESTS_COLLECTED = 5  # pytest's exit status when a selection leaves nothing to run
+# The test run starts hundreds of Python processes (daemons, bridges, the generator, pytest's
+# workers): each reads its modules' bytecode from build/pycache instead of compiling them again,
+# even where PYTHONDONTWRITEBYTECODE is set to keep the tree free of __pycache__.
+TEST_BYTECODE = {"PYTHONDONTWRITEBYTECODE": "", "PYTHONPYCACHEPREFIX": str(ROOT / "build" / "pycache")}
 
 
 @task
@@ -199,7 +203,8 @@ def test(c: Context, k: str = "", workers: int = TEST_WORKERS) -> None:
     }
     failed = []
     for name, options in runs.items():
-        ran = c.run(f"{PYTHON} -m pytest {options} --junitxml={reports / name}.xml{selection}", pty=False, warn=True)
+        command = f"{PYTHON} -m pytest {options} --junitxml={reports / name}.xml{selection}"
+        ran = c.run(command, pty=False, warn=True, env=TEST_BYTECODE)
         if ran is None or ran.exited not in (0, NO_TESTS_COLLECTED):
             failed.append(name)
     _print_slowest(sorted(reports.glob("*.xml")), SLOWEST_SHOWN)

@@ -246,6 +246,7 @@ def test_a_read_right_after_a_load_is_complete_or_says_capture_is_settling(
         assert reloaded == 2 and "settling" not in errors, errors
 
 
+@pytest.mark.exclusive  # times the page-to-MCP path against a bound
 def test_what_a_page_logs_is_readable_through_mcp_within_moments(chromium: BrowserContext, bridge: Bridge) -> None:
     """Measured in the page's clock, once the page has settled: a mark logged every 50 ms, and how
     long until an observe answer first holds it. The goal (50 ms at p95) is the bench's to report,

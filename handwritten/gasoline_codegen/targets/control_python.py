@@ -7,9 +7,10 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from datamodel_code_generator import InputFileType, PythonVersion, generate
+from datamodel_code_generator import InputFileType, PythonVersion
 
 from ..banner import python_banner
+from ..model_text import models_text
 from ..patching import replace
 from ..templating import environment
 from .python_modules import MODEL_OPTIONS
@@ -41,9 +42,7 @@ def render(protocol: Protocol) -> dict[str, str]:
     header = templates.get_template("control_python_header.py.j2").render(
         banner=python_banner((protocol.source,)), version=protocol.version
     )
-    models = generate(json.dumps(document), custom_file_header=header.rstrip(), **TEMPLATE_MODEL_OPTIONS)
-    if not isinstance(models, str):
-        raise TypeError("datamodel-code-generator wrote modules, not the one text of the bindings")
+    models = models_text(json.dumps(document), custom_file_header=header.rstrip(), **TEMPLATE_MODEL_OPTIONS)
     if protocol.writes_text:
         models = replace(models, "import json", "\nfrom typing import ", "\nimport json\nfrom typing import ", count=1)
     glue = templates.get_template("control_python_glue.py.j2").render(protocol=protocol)

@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from datamodel_code_generator import InputFileType, PythonVersion, generate
+from datamodel_code_generator import InputFileType, PythonVersion
 from datamodel_code_generator.enums import DataModelType
 
 from ..banner import banner, dump_json, python_banner
 from ..model import Definition, Spec
+from ..model_text import models_text
 from ..patching import replace
 from ..schema import is_enum
 from ..templating import environment
@@ -75,7 +76,7 @@ def render(spec: Spec) -> dict[str, str]:
     env = environment()
     tools = spec.tools
     enums = named_enums(spec)
-    models = generate(
+    models = models_text(
         json.dumps(bundle(spec)),
         # datamodel-code-generator writes this opening above the models.
         custom_file_header=env.get_template("models_header.py.j2")
@@ -85,8 +86,6 @@ def render(spec: Spec) -> dict[str, str]:
         type_overrides={enum.name: f"{ENUMS_MODULE}.{enum.name}" for enum in enums},
         **MODEL_OPTIONS,
     )
-    if not isinstance(models, str):
-        raise TypeError("datamodel-code-generator wrote modules, not the one text of models.py")
     models = strict_date_times(models, bundle(spec))
     return {
         f"{PACKAGE}/__init__.py": env.get_template("package_init.py.j2").render(banner=python_banner(("spec/",))),
