@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import BrowserContext, Page, Playwright, expect, sync_playwright
 
 from gasoline.demo.headless_chromium import (
     CHROMIUM_FLAGS,
@@ -50,21 +50,40 @@ def chromium_with_extension(
     executable = require_chromium()
     extension = extension_for_port(port, workdir / "extension", built)
     flags = [flag for flag in CHROMIUM_FLAGS if flag != "--headless"]
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(workdir / "profile"),
-            executable_path=executable,
-            headless=True,
-            args=[*flags, *extension_args(extension)],
-        )
-        try:
-            if not context.service_workers:
-                context.wait_for_event("serviceworker", timeout=15_000)
-            if paired and port in STATE_DIRS:
-                pair_in_popup(context, port)
-            yield context
-        finally:
-            context.close()
+    context = driver().chromium.launch_persistent_context(
+        str(workdir / "profile"),
+        executable_path=executable,
+        headless=True,
+        args=[*flags, *extension_args(extension)],
+    )
+    try:
+        if not context.service_workers:
+            context.wait_for_event("serviceworker", timeout=15_000)
+        if paired and port in STATE_DIRS:
+            pair_in_popup(context, port)
+        yield context
+    finally:
+        context.close()
+
+
+class _Driver:
+    """Playwright's driver (a Node process) for the browsers of one test module, started with the
+    first. While it runs, its event loop is this thread's: a module that launches Chromium cannot
+    also run asyncio code, which is why it stops when the module's tests end (see conftest.py)."""
+
+    running: Playwright | None = None
+
+
+def driver() -> Playwright:
+    if _Driver.running is None:
+        _Driver.running = sync_playwright().start()
+    return _Driver.running
+
+
+def stop_driver() -> None:
+    if _Driver.running is not None:
+        running, _Driver.running = _Driver.running, None
+        running.stop()
 
 
 def open_popup(context: BrowserContext) -> Page:

@@ -13,7 +13,7 @@ from playwright.sync_api import BrowserContext
 from gasoline_generated.dispatch import MODES
 
 from ..fakes.model_provider import FakeProvider
-from .browsers import chromium_with_extension, switch_on
+from .browsers import chromium_with_extension, stop_driver, switch_on
 from .fixture_site import fixture_site
 from .processes import (
     Bridge,
@@ -33,6 +33,13 @@ PILOT_MODES = [entry.mode for entry in MODES.values() if "ai_web_pilot" in entry
 class Isolated:
     state_dir: Path
     port: int
+
+
+@pytest.fixture(scope="module", autouse=True)
+def browser_driver() -> Iterator[None]:
+    """The module's browsers share one Playwright driver, stopped when its tests end."""
+    yield
+    stop_driver()
 
 
 @pytest.fixture

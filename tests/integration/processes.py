@@ -25,6 +25,8 @@ from gasoline.state import DaemonFiles
 from gasoline.transports.lines import TimedLines
 from gasoline_generated.policy import EXTENSION_ORIGIN
 
+from .forked_daemons import STARTER, ForkedDaemon
+
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 
@@ -76,7 +78,7 @@ def alive(pid: int) -> bool:
         return False
 
 
-def kill_group(process: subprocess.Popen[Any]) -> None:
+def kill_group(process: subprocess.Popen[Any] | ForkedDaemon) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)
     process.wait(10)
@@ -102,7 +104,7 @@ def health(port: int) -> dict[str, Any] | None:
 class Daemon:
     port: int
     state_dir: Path
-    process: subprocess.Popen[bytes]
+    process: subprocess.Popen[bytes] | ForkedDaemon
 
     @property
     def files(self) -> DaemonFiles:
@@ -123,14 +125,21 @@ class Daemon:
 
 @contextmanager
 def running_daemon(state_dir: Path, *flags: str, port: int | None = None, **env: str) -> Iterator[Daemon]:
+    """`gasoline daemon` on the test's state directory and port, forked from this process's starter
+    (forked_daemons.py); run as its own command when its code is another copy's (PYTHONPATH)."""
     port = port or free_port()
-    process = subprocess.Popen(
-        [PYTHON, "-m", "gasoline", "daemon", "--port", str(port), *flags],
-        env=environment(state_dir, port, **env),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-    )
+    argv = ["daemon", "--port", str(port), *flags]
+    process: subprocess.Popen[bytes] | ForkedDaemon
+    if "PYTHONPATH" in env:
+        process = subprocess.Popen(
+            [PYTHON, "-m", "gasoline", *argv],
+            env=environment(state_dir, port, **env),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
+    else:
+        process = STARTER.start(argv, environment(state_dir, port, **env))
     try:
         wait_for(lambda: health(port), what=f"daemon on port {port}")
         STATE_DIRS[port] = state_dir

@@ -1,0 +1,201 @@
+"""Daemons forked from a process that has imported the daemon's modules already.
+
+A test's daemon runs as `gasoline daemon` runs: its own process and session, the test's state
+directory, port, environment, working directory and pipes, and it exits through the interpreter's
+own shutdown. What it skips is starting Python and importing the daemon, about a second of CPU
+each, for a few hundred daemons a run: one starter per test process imports them once, then forks
+each daemon. The starter runs no thread, so forking it is safe.
+
+What differs is the daemon's command line, which stays the starter's, so the bridge cannot prove
+such a daemon its own (`gasoline stop`, replacing a daemon of another version): the tests of that
+start their daemons as the bridge does. A daemon of another copy of the code (PYTHONPATH) runs as
+its own command (processes.running_daemon).
+
+The starter reads requests on a Unix socket: a JSON line (argv, environment, working directory)
+with the daemon's stdout, stderr and status pipes attached. It answers with the daemon's pid, and
+writes the daemon's exit status (as subprocess reports one) to the status pipe once it reaps it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import select
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from typing import IO, Any
+
+PIPES = 3  # stdout, stderr, status
+MESSAGE_BYTES = 1 << 20
+
+
+class ForkedDaemon:
+    """What the tests use of a daemon's subprocess.Popen, for a daemon forked by the starter."""
+
+    def __init__(self, pid: int, stdout: IO[bytes], stderr: IO[bytes], status: IO[bytes]) -> None:
+        self.pid = pid
+        self.stdout = stdout
+        self.stderr = stderr
+        self._status = status
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None and select.select([self._status], [], [], 0)[0]:
+            self.returncode = int(self._status.read() or b"-9")
+            self._status.close()
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self.poll() is None:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                raise subprocess.TimeoutExpired(f"daemon {self.pid}", timeout or 0)
+            select.select([self._status], [], [], left)
+        assert self.returncode is not None
+        return self.returncode
+
+    def send_signal(self, sig: int) -> None:
+        if self.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, sig)
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+    def communicate(self, timeout: float | None = None) -> tuple[bytes, bytes]:
+        """Everything the daemon writes until it closes its output, then its exit."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        read: dict[IO[bytes], list[bytes]] = {self.stdout: [], self.stderr: []}
+        open_pipes = [pipe for pipe in read if not pipe.closed]
+        while open_pipes:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            ready = select.select(open_pipes, [], [], left)[0]
+            if not ready:
+                raise subprocess.TimeoutExpired(f"daemon {self.pid}", timeout or 0)
+            for pipe in ready:
+                chunk = os.read(pipe.fileno(), 65536)
+                if chunk:
+                    read[pipe].append(chunk)
+                else:
+                    open_pipes.remove(pipe)
+        self.wait(None if deadline is None else max(0.0, deadline - time.monotonic()))
+        return b"".join(read[self.stdout]), b"".join(read[self.stderr])
+
+
+class Starter:
+    """This test process's starter, started on first use."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._socket: socket.socket | None = None
+        self._process: subprocess.Popen[bytes] | None = None
+
+    def _connected(self) -> socket.socket:
+        if self._socket is None:
+            ours, theirs = socket.socketpair()
+            self._process = subprocess.Popen(
+                [sys.executable, "-m", "tests.integration.forked_daemons", str(theirs.fileno())],
+                pass_fds=[theirs.fileno()],
+                start_new_session=True,
+            )
+            theirs.close()
+            self._socket = ours
+        return self._socket
+
+    def start(self, argv: list[str], env: dict[str, str]) -> ForkedDaemon:
+        """A daemon running `gasoline <argv>` with this environment, in this working directory."""
+        pipes = [os.pipe() for _ in range(PIPES)]
+        request = json.dumps({"argv": argv, "env": env, "cwd": os.getcwd()}).encode() + b"\n"
+        try:
+            with self._lock:
+                channel = self._connected()
+                socket.send_fds(channel, [request], [write for _, write in pipes])
+                answer = b""
+                while not answer.endswith(b"\n"):
+                    chunk = channel.recv(64)
+                    if not chunk:
+                        raise RuntimeError("the daemon starter exited")
+                    answer += chunk
+        finally:
+            for _, write in pipes:
+                os.close(write)
+        stdout, stderr, status = (os.fdopen(read, "rb", buffering=0) for read, _ in pipes)
+        return ForkedDaemon(int(answer), stdout, stderr, status)
+
+
+STARTER = Starter()
+
+
+# The starter's side.
+
+
+def reap(statuses: dict[int, int]) -> None:
+    """Write each exited daemon's status to its status pipe."""
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        descriptor = statuses.pop(pid, None)
+        if descriptor is not None:
+            with contextlib.suppress(OSError):
+                os.write(descriptor, str(os.waitstatus_to_exitcode(status)).encode())
+            os.close(descriptor)
+
+
+def serve(channel: socket.socket) -> dict[str, Any] | None:
+    """Fork a daemon for each request; in the daemon, return its request. None once the test process is gone."""
+    import gasoline.cli
+    import gasoline.daemon.main  # noqa: F401  what every daemon imports
+
+    statuses: dict[int, int] = {}
+    signal.signal(signal.SIGCHLD, lambda signum, frame: reap(statuses))
+    while True:
+        message, descriptors, _, _ = socket.recv_fds(channel, MESSAGE_BYTES, PIPES)
+        if not message:
+            return None
+        stdout, stderr, status = descriptors
+        # Held until the daemon's status pipe is on record: one that exits at once is reaped after.
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGCHLD})
+        pid = os.fork()
+        if pid == 0:
+            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
+            os.setsid()
+            null = os.open(os.devnull, os.O_RDONLY)
+            for descriptor, target in ((null, 0), (stdout, 1), (stderr, 2)):
+                os.dup2(descriptor, target)
+            for descriptor in (null, stdout, stderr, status, channel.detach(), *statuses.values()):
+                os.close(descriptor)
+            request: dict[str, Any] = json.loads(message)
+            return request
+        os.close(stdout)
+        os.close(stderr)
+        statuses[pid] = status
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
+        channel.sendall(f"{pid}\n".encode())
+
+
+def run_daemon(request: dict[str, Any]) -> int:
+    import gasoline.cli
+
+    os.environ.clear()
+    os.environ.update(request["env"])
+    os.chdir(request["cwd"])
+    return gasoline.cli.main(request["argv"])
+
+
+if __name__ == "__main__":
+    started = serve(socket.socket(fileno=int(sys.argv[1])))
+    sys.exit(run_daemon(started) if started else 0)
