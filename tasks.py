@@ -124,6 +124,7 @@ if __name__ == "__main__" and Path(sys.prefix).resolve() != VENV.resolve():
 from invoke import Collection, Context, Exit, Program, task  # noqa: E402  (installed by the bootstrap above)
 
 PYTHON = str(VENV_PYTHON)
+EXCLUSIVE = "pytest.mark.exclusive"  # written in the file of each test that needs the machine to itself
 TEST_WORKERS = int(os.environ.get("GASOLINE_TEST_WORKERS", "4"))
 SLOWEST_SHOWN = 20
 NO_TESTS_COLLECTED = 5  # pytest's exit status when a selection leaves nothing to run
@@ -197,9 +198,11 @@ def test(c: Context, k: str = "", workers: int = TEST_WORKERS) -> None:
     selection = f" -k {k!r}" if k else ""
     reports = ROOT / "build" / "test-reports"
     shutil.rmtree(reports, ignore_errors=True)
+    # The second pass collects only the files that mark a test exclusive, not every test again.
+    marking = sorted(str(path) for path in (ROOT / "tests").rglob("test_*.py") if EXCLUSIVE in path.read_text())
     runs = {
         "shared": f"-n {workers} --dist worksteal -m 'not exclusive'" if workers > 1 else "-m 'not exclusive'",
-        "exclusive": "-m exclusive",
+        "exclusive": f"-m exclusive {' '.join(marking)}",
     }
     failed = []
     for name, options in runs.items():

@@ -1,9 +1,10 @@
 """The released package on its own: built, installed in a fresh virtual environment, run from elsewhere.
 
-`python -m build` makes the sdist and then the wheel from that sdist, as a release does. The wheel
-goes into a new virtual environment outside the repository (its dependencies from the package
-index, through pip's cache), and the installed commands run in a directory outside the repository,
-with nothing of the repository on their path: a module or data file the wheel forgot fails here.
+`python -m build` makes the sdist and then the wheel from that sdist, as a release does (uv makes
+its build environments). uv installs the wheel, with its dependencies from the package index, in
+a new virtual environment outside the repository, and the installed commands run in a directory
+outside the repository, with nothing of the repository on their path: a module or data file the
+wheel forgot fails here.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from .processes import ROOT, Bridge, environment, health, kill_group, wait_for
 
 pytestmark = pytest.mark.slow
 
+UV = Path(sys.executable).with_name("uv")
 PACKAGES = (
     ROOT / "handwritten" / "gasoline",
     ROOT / "handwritten" / "gasoline_codegen",
@@ -69,11 +71,13 @@ def checked(command: list[str], cwd: Path, timeout: float, env: dict[str, str] |
 def installation(tmp_path_factory: pytest.TempPathFactory) -> Installation:
     place = tmp_path_factory.mktemp("wheel")
     assert not place.is_relative_to(ROOT)
-    checked([sys.executable, "-m", "build", "--outdir", str(place / "dist"), str(ROOT)], place, timeout=300)
+    build = [sys.executable, "-m", "build", "--installer", "uv", "--outdir", str(place / "dist"), str(ROOT)]
+    checked(build, place, timeout=300)
     (wheel,) = (place / "dist").glob("gasoline-*.whl")
     venv = place / "venv"
-    checked([sys.executable, "-m", "venv", str(venv)], place, timeout=120)
-    checked([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel)], place, timeout=300)
+    checked([sys.executable, "-m", "venv", "--without-pip", str(venv)], place, timeout=120)
+    install = [str(UV), "pip", "install", "--quiet", "--python", str(venv / "bin" / "python"), str(wheel)]
+    checked(install, place, timeout=300)
     return Installation(wheel, venv)
 
 
