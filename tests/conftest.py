@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import shutil
 import subprocess
@@ -39,6 +41,17 @@ def run_python(root: Path, *args: str, timeout: float = 120, **env: str) -> subp
     return subprocess.run(
         [sys.executable, *args], cwd=root, env=repo_env(root, **env), capture_output=True, text=True, timeout=timeout
     )
+
+
+def run_codegen(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """`python -m gasoline_codegen --root <root> <args>` in this process (a copy's generator is this
+    one; only its spec differs): the exit status and what it printed, as a subprocess reports them."""
+    from gasoline_codegen.__main__ import main
+
+    printed, complained = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(complained):
+        status = main(["--root", str(root), *args])
+    return subprocess.CompletedProcess(["gasoline_codegen", *args], status, printed.getvalue(), complained.getvalue())
 
 
 @pytest.fixture

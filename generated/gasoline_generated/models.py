@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 
 from gasoline_generated.enums import WatchTrigger
 from gasoline.contract import IsoDateTime
+from gasoline.contract import UniqueItems
 from pydantic import (
     MISSING,
     BaseModel,
@@ -444,7 +445,7 @@ class ConfigureClearParams(BaseModel):
         extra="forbid",
     )
     buffers: Annotated[
-        list[Literal["logs", "errors", "network_bodies", "websocket_events", "command_results", "all"]],
+        UniqueItems[Literal["logs", "errors", "network_bodies", "websocket_events", "command_results", "all"]],
         Field(min_length=1),
     ] = ["all"]
     """
@@ -4081,7 +4082,7 @@ class ConfigureAgentWatchParams(BaseModel):
     """
     Turn the watch on or off, or report it.
     """
-    events: Annotated[list[WatchTrigger] | MISSING, Field(min_length=1)] = MISSING
+    events: Annotated[UniqueItems[WatchTrigger] | MISSING, Field(min_length=1)] = MISSING
     """
     For enable, what triggers the agent; as now if absent.
     """
@@ -4627,7 +4628,7 @@ class InteractCodeModifyResult(BaseModel):
     """
     Problems noticed in the edited file, e.g. unbalanced braces, and each risk in plain words; empty when none.
     """
-    risks: list[Literal["deletes_most", "lockfile", "ci_config", "credentials", "script", "runs_commands"]] | MISSING = (
+    risks: UniqueItems[Literal["deletes_most", "lockfile", "ci_config", "credentials", "script", "runs_commands"]] | MISSING = (
         MISSING
     )
     """
@@ -5401,7 +5402,7 @@ class PanelWatch(BaseModel):
     """
     The session's id.
     """
-    events: Annotated[list[WatchTrigger] | MISSING, Field(min_length=1)] = MISSING
+    events: Annotated[UniqueItems[WatchTrigger] | MISSING, Field(min_length=1)] = MISSING
     """
     What fires it; errors and network_errors if absent.
     """

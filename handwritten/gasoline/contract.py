@@ -6,11 +6,12 @@ changing it means regenerating.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any, Literal, Protocol
+from typing import Annotated, Any, Literal, Protocol, TypeVar
 
 from pydantic import AwareDatetime, BaseModel, BeforeValidator
 
@@ -24,6 +25,24 @@ def _date_time_text(value: Any) -> Any:
 
 # The models' date-time fields: RFC 3339 text with a time zone, nothing else.
 IsoDateTime = Annotated[AwareDatetime, BeforeValidator(_date_time_text)]
+
+Item = TypeVar("Item")
+
+
+def _unique_items(value: Any) -> Any:
+    """JSON Schema's uniqueItems, on the value as it arrived: no item may equal an earlier one."""
+    if isinstance(value, list):
+        seen: set[str] = set()
+        for index, item in enumerate(value):
+            key = json.dumps(item, sort_keys=True, default=repr)
+            if key in seen:
+                raise ValueError(f"item {index} repeats an earlier one: the items must be unique")
+            seen.add(key)
+    return value
+
+
+# The models' arrays whose schema says uniqueItems (pydantic's list does not check it).
+UniqueItems = Annotated[list[Item], BeforeValidator(_unique_items)]
 
 MutationClass = Literal["read_only", "mutating", "destructive"]
 Gate = Literal["ai_web_pilot", "approval"]

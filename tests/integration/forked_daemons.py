@@ -6,10 +6,11 @@ own shutdown. What it skips is starting Python and importing the daemon, about a
 each, for a few hundred daemons a run: one starter per test process imports them once, then forks
 each daemon. The starter runs no thread, so forking it is safe.
 
-What differs is the daemon's command line, which stays the starter's, so the bridge cannot prove
-such a daemon its own (`gasoline stop`, replacing a daemon of another version): the tests of that
-start their daemons as the bridge does. A daemon of another copy of the code (PYTHONPATH) runs as
-its own command (processes.running_daemon).
+The daemon's command line reads as `python -m gasoline daemon ...` too, since that is how the
+bridge proves a daemon its own before it signals one (`gasoline stop`, replacing a daemon of
+another version): the starter is started with room in its arguments, and each daemon writes its
+own command line there. A daemon of another copy of the code (PYTHONPATH) runs as its own command
+(processes.running_daemon).
 
 The starter reads requests on a Unix socket: a JSON line (argv, environment, working directory)
 with the daemon's stdout, stderr and status pipes attached. It answers with the daemon's pid, and
@@ -28,10 +29,12 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 from typing import IO, Any
 
 PIPES = 3  # stdout, stderr, status
 MESSAGE_BYTES = 1 << 20
+COMMAND_LINE_ROOM = 1024  # bytes of the starter's arguments a daemon's command line may take
 
 
 class ForkedDaemon:
@@ -103,7 +106,13 @@ class Starter:
         if self._socket is None:
             ours, theirs = socket.socketpair()
             self._process = subprocess.Popen(
-                [sys.executable, "-m", "tests.integration.forked_daemons", str(theirs.fileno())],
+                [
+                    sys.executable,
+                    "-m",
+                    "tests.integration.forked_daemons",
+                    str(theirs.fileno()),
+                    "." * COMMAND_LINE_ROOM,
+                ],
                 pass_fds=[theirs.fileno()],
                 start_new_session=True,
             )
@@ -187,9 +196,22 @@ def serve(channel: socket.socket) -> dict[str, Any] | None:
         channel.sendall(f"{pid}\n".encode())
 
 
+def take_command_line(words: list[str]) -> None:
+    """Make /proc/self/cmdline read `words`: written over the process's arguments, in place."""
+    fields = Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()
+    start, end = int(fields[45]), int(fields[46])  # arg_start and arg_end, fields 48 and 49 of stat
+    line = b"\0".join(word.encode() for word in words) + b"\0"
+    if len(line) > end - start:
+        raise ValueError(f"a command line of {len(line)} bytes does not fit in {end - start}")
+    with open("/proc/self/mem", "r+b", buffering=0) as memory:
+        memory.seek(start)
+        memory.write(line.ljust(end - start, b"\0"))
+
+
 def run_daemon(request: dict[str, Any]) -> int:
     import gasoline.cli
 
+    take_command_line([sys.executable, "-m", "gasoline", *request["argv"]])
     os.environ.clear()
     os.environ.update(request["env"])
     os.chdir(request["cwd"])

@@ -141,7 +141,10 @@ def running_daemon(state_dir: Path, *flags: str, port: int | None = None, **env:
     else:
         process = STARTER.start(argv, environment(state_dir, port, **env))
     try:
-        wait_for(lambda: health(port), what=f"daemon on port {port}")
+        wait_for(lambda: health(port) or process.poll() is not None, what=f"daemon on port {port}")
+        if process.poll() is not None:
+            assert process.stderr is not None
+            raise RuntimeError(f"the daemon on port {port} exited: {process.stderr.read().decode(errors='replace')}")
         STATE_DIRS[port] = state_dir
         yield Daemon(port, state_dir, process)
     finally:

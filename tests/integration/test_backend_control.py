@@ -254,7 +254,7 @@ def test_snapshots_survive_a_restart_of_the_daemon_and_of_the_service(
 ) -> None:
     snap = ok(allowed, "configure", action="snapshot", session_action="create", service=SERVICE_NAME)
     control(allowed, "create_test_user", params={"email": "later@example.com"})
-    gasoline_cli(isolated.state_dir, isolated.port, "stop")
+    assert gasoline_cli(isolated.state_dir, isolated.port, "stop").returncode == 0
     service.process.kill()
     service.process.wait(10)
     with python_service(rendered, service.port, tmp_path / "shop.sqlite3", tmp_path / "again.log") as again:

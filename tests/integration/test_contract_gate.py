@@ -17,7 +17,7 @@ from gasoline_codegen.compat.versions import newest_first
 from gasoline_codegen.generate import files_on_disk
 from gasoline_codegen.specload import SpecError
 
-from ..conftest import ROOT, run_python
+from ..conftest import ROOT, run_codegen
 from .contract_versions import open_for_additions
 
 CONTRACTS = "spec/contracts.yaml"
@@ -27,8 +27,8 @@ CONFIG = "spec/policy/project_config.yaml"
 TOOL_MODE = "spec/tools/observe/logs.yaml"
 
 
-def codegen(root: Path, command: str) -> subprocess.CompletedProcess[str]:
-    return run_python(root, "-m", "gasoline_codegen", "--root", str(root), command)
+def codegen(root: Path, *command: str) -> subprocess.CompletedProcess[str]:
+    return run_codegen(root, *command)
 
 
 def edit(root: Path, rel: str, old: str, new: str) -> None:
@@ -150,7 +150,7 @@ def test_a_breaking_edit_of_an_event_is_refused_with_its_path_and_an_optional_fi
     listed = [line for line in changelog.splitlines() if "`ConsoleEvent` `$.frame`" in line]
     assert len(listed) > 1 and all(line.endswith("(property-added)") for line in listed), listed
     assert codegen(repo_copy, "release").returncode == 4
-    released_now = run_python(repo_copy, "-m", "gasoline_codegen", "--root", str(repo_copy), "release", "extension")
+    released_now = codegen(repo_copy, "release", "extension")
     assert released_now.returncode == 0, released_now.stderr
     accepted(repo_copy)
 
@@ -253,9 +253,9 @@ def test_release_keeps_the_spec_as_released_and_never_overwrites_a_release(repo_
     raise_version(repo_copy, "project_config")
     result = codegen(repo_copy, "release")
     assert result.returncode == 4 and "no contract family ''" in result.stderr
-    released = run_python(repo_copy, "-m", "gasoline_codegen", "--root", str(repo_copy), "release", "project_config")
+    released = codegen(repo_copy, "release", "project_config")
     assert released.returncode == 0, released.stderr
     assert "spec/releases/project_config/1.1.json" in released.stdout
-    again = run_python(repo_copy, "-m", "gasoline_codegen", "--root", str(repo_copy), "release", "project_config")
+    again = codegen(repo_copy, "release", "project_config")
     assert again.returncode == 4 and "is released; raise its version first" in again.stderr
     assert len(load_releases(repo_copy)) == len(load_releases(ROOT)) + 1

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import ROOT, run_python
+from ..conftest import ROOT, run_codegen
 
 pytestmark = pytest.mark.slow
 
@@ -132,7 +132,7 @@ def test_a_changed_route_schema_changes_the_client_and_the_side_panel_no_longer_
 
     next_major(repo_copy, "daemon_api")
     retype(repo_copy, operation_id, old, new)
-    generated = run_python(repo_copy, "-m", "gasoline_codegen", "--root", str(repo_copy), "gen")
+    generated = run_codegen(repo_copy, "gen")
     assert generated.returncode == 0, generated.stderr
     after = (repo_copy / CLIENT).read_text(encoding="utf-8")
     assert method not in before and method in after

@@ -10,7 +10,7 @@ import pytest
 from gasoline_codegen.generate import differences, files_on_disk, render_all
 from gasoline_codegen.model_text import CACHE_OFF, CACHE_VARIABLE
 
-from ..conftest import ROOT, run_python
+from ..conftest import ROOT, run_codegen, run_python
 
 GENERATED_FILES = sorted(files_on_disk(ROOT))
 NO_CACHE = {CACHE_VARIABLE: CACHE_OFF}
@@ -22,7 +22,7 @@ def expected() -> dict[str, str]:
 
 
 def codegen(root: Path, command: str) -> subprocess.CompletedProcess[str]:
-    return run_python(root, "-m", "gasoline_codegen", "--root", str(root), command)
+    return run_codegen(root, command)
 
 
 def test_the_checkout_is_in_step_with_its_spec() -> None:

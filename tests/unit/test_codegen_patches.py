@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gasoline_codegen.patching import GenerationError, replace
-from gasoline_codegen.targets.python_modules import strict_date_times
+from gasoline_codegen.targets.python_modules import strict_date_times, unique_items
 
 DATE_TIME_SCHEMAS = {"$defs": {"Stamp": {"type": "string", "format": "date-time"}}}
 MODELS = """from __future__ import annotations
@@ -44,3 +44,39 @@ def test_a_replacement_must_occur_as_often_as_stated() -> None:
     assert replace("a-a", "dashes", "-", "+", count=1) == "a+a"
     with pytest.raises(GenerationError, match=r"'dashes'.*occurs 2 time"):
         replace("a-a-a", "dashes", "-", "+", count=1)
+
+
+UNIQUE = {"type": "array", "items": {"type": "string"}, "uniqueItems": True}
+TAGGED = """from __future__ import annotations
+
+from pydantic import (
+    BaseModel,
+)
+
+
+class Tagged(BaseModel):
+    tags: Annotated[
+        list[StrictStr],
+        Field(min_length=1),
+    ]
+    names: list[StrictStr]
+"""
+
+
+def test_unique_arrays_are_typed_to_refuse_a_repeated_item() -> None:
+    patched = unique_items(TAGGED, {"$defs": {"Tagged": {"properties": {"tags": UNIQUE, "names": {"type": "array"}}}}})
+    assert "    tags: Annotated[\n        UniqueItems[StrictStr],\n" in patched
+    assert "    names: list[StrictStr]\n" in patched
+    assert "from gasoline.contract import UniqueItems\nfrom pydantic import (" in patched
+
+
+def test_uniqueness_the_models_cannot_carry_stops_generation() -> None:
+    nested = {"Tagged": {"properties": {"tags": {"type": "object", "properties": {"inner": UNIQUE}}}}}
+    with pytest.raises(GenerationError, match="1 schemas say uniqueItems, 0 of them a named schema's own"):
+        unique_items(TAGGED, {"$defs": nested})
+    renamed = {"Tagged": {"properties": {"labels": UNIQUE}}}
+    with pytest.raises(GenerationError, match="no field labels in class Tagged"):
+        unique_items(TAGGED, {"$defs": renamed})
+    not_a_list = {"Tagged": {"properties": {"tags": UNIQUE}}}
+    with pytest.raises(GenerationError, match=r"Tagged\.tags is not typed list"):
+        unique_items(TAGGED.replace("list[StrictStr],", "set[StrictStr],"), {"$defs": not_a_list})

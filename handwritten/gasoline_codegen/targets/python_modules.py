@@ -12,7 +12,7 @@ from datamodel_code_generator.enums import DataModelType
 from ..banner import banner, dump_json, python_banner
 from ..model import Definition, Spec
 from ..model_text import models_text
-from ..patching import replace
+from ..patching import GenerationError, replace
 from ..schema import is_enum
 from ..templating import environment
 
@@ -63,6 +63,47 @@ def strict_date_times(models: str, schemas: dict[str, Any]) -> str:
     )
 
 
+def unique_items(models: str, schemas: dict[str, Any]) -> str:
+    """datamodel-code-generator drops uniqueItems: a named schema's array property that says it is
+    typed with the contract's UniqueItems instead of list, which refuses a repeated item. Raises
+    GenerationError when a field no longer reads as the patch expects, or when uniqueItems sits
+    anywhere else (a nested schema's property, an array's items)."""
+    patch = "unique_items"
+    fields = [
+        (model, name)
+        for model, definition in schemas["$defs"].items()
+        for name, schema in definition.get("properties", {}).items()
+        if schema.get("uniqueItems")
+    ]
+    declared = json.dumps(schemas).count('"uniqueItems": true')
+    if declared != len(fields):
+        raise GenerationError(
+            f"patch {patch!r}: {declared} schemas say uniqueItems, {len(fields)} of them a named schema's "
+            "own array property; only those are generated, so move the others up or extend the patch"
+        )
+    for model, field in fields:
+        start = models.find(f"\nclass {model}(")
+        end = models.find("\nclass ", start + 1) % (len(models) + 1)
+        line_at = models.find(f"\n    {field}: ", start, end)
+        if start < 0 or line_at < 0:
+            raise GenerationError(f"patch {patch!r} no longer applies: no field {field} in class {model}")
+        # The field's type, which the formatter may have wrapped over several lines, opens with list[.
+        type_at = line_at + len(f"\n    {field}: ")
+        opening = models.find("list[", type_at, end)
+        if opening < 0 or models[type_at:opening].replace("Annotated[", "").strip():
+            raise GenerationError(f"patch {patch!r} no longer applies: {model}.{field} is not typed list[...]")
+        models = models[:opening] + "UniqueItems[" + models[opening + len("list[") :]
+    if fields:
+        models = replace(
+            models,
+            patch,
+            "\nfrom pydantic import (",
+            "\nfrom gasoline.contract import UniqueItems\nfrom pydantic import (",
+            1,
+        )
+    return models
+
+
 def named_enums(spec: Spec) -> list[Definition]:
     return [definition for definition in spec.definitions.values() if is_enum(definition.schema)]
 
@@ -86,7 +127,7 @@ def render(spec: Spec) -> dict[str, str]:
         type_overrides={enum.name: f"{ENUMS_MODULE}.{enum.name}" for enum in enums},
         **MODEL_OPTIONS,
     )
-    models = strict_date_times(models, bundle(spec))
+    models = unique_items(strict_date_times(models, bundle(spec)), bundle(spec))
     return {
         f"{PACKAGE}/__init__.py": env.get_template("package_init.py.j2").render(banner=python_banner(("spec/",))),
         f"{PACKAGE}/models.py": models,
