@@ -124,13 +124,16 @@ class Daemon:
 
 
 @contextmanager
-def running_daemon(state_dir: Path, *flags: str, port: int | None = None, **env: str) -> Iterator[Daemon]:
+def running_daemon(
+    state_dir: Path, *flags: str, port: int | None = None, forked: bool = True, **env: str
+) -> Iterator[Daemon]:
     """`gasoline daemon` on the test's state directory and port, forked from this process's starter
-    (forked_daemons.py); run as its own command when its code is another copy's (PYTHONPATH)."""
+    (forked_daemons.py). It runs as its own command when its code is another copy's (PYTHONPATH),
+    or when not `forked`: the benchmarks measure a daemon as a person starts one."""
     port = port or free_port()
     argv = ["daemon", "--port", str(port), *flags]
     process: subprocess.Popen[bytes] | ForkedDaemon
-    if "PYTHONPATH" in env:
+    if not forked or "PYTHONPATH" in env:
         process = subprocess.Popen(
             [PYTHON, "-m", "gasoline", *argv],
             env=environment(state_dir, port, **env),

@@ -58,7 +58,7 @@ def backend() -> None:
             state = project / "state"
             state.mkdir()
             direct = Direct(service)
-            with running_daemon(state) as daemon, running_bridge(state, daemon.port) as bridge:
+            with running_daemon(state, forked=False) as daemon, running_bridge(state, daemon.port) as bridge:
                 bridge.initialize()
                 calls(bridge, direct)
                 discovery(service)

@@ -170,7 +170,7 @@ def capture() -> None:
             stderr=subprocess.DEVNULL,
         )
         try:
-            with running_daemon(Path(state), port=port) as daemon:
+            with running_daemon(Path(state), port=port, forked=False) as daemon:
                 wait_listening(reference_port)
                 rss_started = rss_mib(daemon.process.pid)
                 ingest(port, reference_port)

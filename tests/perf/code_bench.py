@@ -70,7 +70,7 @@ def code() -> None:
         (root / ".gasoline").mkdir()
         (root / ".gasoline" / "config.yaml").write_text(ALLOW)
         with (
-            running_daemon(state) as daemon,
+            running_daemon(state, forked=False) as daemon,
             running_bridge(state, daemon.port, GASOLINE_PROJECT_DIR=str(repo)) as bridge,
         ):
             bridge.initialize()

@@ -36,7 +36,7 @@ def commands() -> None:
         state.mkdir()
         port = free_port()
         with (
-            running_daemon(state, port=port) as daemon,
+            running_daemon(state, port=port, forked=False) as daemon,
             chromium_with_extension(port, Path(work)) as context,
             running_bridge(state, port) as bridge,
         ):

@@ -55,7 +55,7 @@ def panel() -> None:
         state = Path(work) / "state"
         state.mkdir()
         provider = {"OPENAI_BASE_URL": fake.openai_base_url, "OPENAI_API_KEY": fake.api_key}
-        with running_daemon(state, port=free_port(), **provider) as daemon:
+        with running_daemon(state, port=free_port(), forked=False, **provider) as daemon:
             with chromium_with_extension(daemon.port, Path(work), paired=False) as browser:  # the panel pairs
                 page = paired(browser.new_page(), daemon)
                 round_trips(page, fake, daemon.port)
@@ -155,7 +155,7 @@ def first_tokens(page: Page, fake: FakeProvider, port: int) -> None:
 
 def memory(daemon: Daemon, fake: FakeProvider) -> None:
     """The daemon's RSS after turns through the OpenAI SDK (sessions, logs, a stream), beside at rest."""
-    with tempfile.TemporaryDirectory() as work, running_daemon(Path(work), port=free_port()) as rest:
+    with tempfile.TemporaryDirectory() as work, running_daemon(Path(work), port=free_port(), forked=False) as rest:
         at_rest = rss_mib(rest.process.pid)  # a daemon that never served the panel
     code = re.search(r"[A-Z0-9]{4}-[A-Z0-9]{4}", gasoline_cli(daemon.state_dir, daemon.port, "pair").stdout)
     assert code
