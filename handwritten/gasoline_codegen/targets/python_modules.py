@@ -83,7 +83,8 @@ def unique_items(models: str, schemas: dict[str, Any]) -> str:
         )
     for model, field in fields:
         start = models.find(f"\nclass {model}(")
-        end = models.find("\nclass ", start + 1) % (len(models) + 1)
+        following = models.find("\nclass ", start + 1)
+        end = len(models) if following < 0 else following
         line_at = models.find(f"\n    {field}: ", start, end)
         if start < 0 or line_at < 0:
             raise GenerationError(f"patch {patch!r} no longer applies: no field {field} in class {model}")
@@ -117,8 +118,9 @@ def render(spec: Spec) -> dict[str, str]:
     env = environment()
     tools = spec.tools
     enums = named_enums(spec)
+    schemas = bundle(spec)
     models = models_text(
-        json.dumps(bundle(spec)),
+        json.dumps(schemas),
         # datamodel-code-generator writes this opening above the models.
         custom_file_header=env.get_template("models_header.py.j2")
         .render(banner=python_banner(SCHEMA_SOURCES))
@@ -127,14 +129,14 @@ def render(spec: Spec) -> dict[str, str]:
         type_overrides={enum.name: f"{ENUMS_MODULE}.{enum.name}" for enum in enums},
         **MODEL_OPTIONS,
     )
-    models = unique_items(strict_date_times(models, bundle(spec)), bundle(spec))
+    models = unique_items(strict_date_times(models, schemas), schemas)
     return {
         f"{PACKAGE}/__init__.py": env.get_template("package_init.py.j2").render(banner=python_banner(("spec/",))),
         f"{PACKAGE}/models.py": models,
         f"{PACKAGE}/enums.py": env.get_template("enums.py.j2").render(
             banner=python_banner(SCHEMA_SOURCES), enums=enums
         ),
-        f"{PACKAGE}/schemas.json": dump_json({"$comment": banner(SCHEMA_SOURCES), **bundle(spec)}),
+        f"{PACKAGE}/schemas.json": dump_json({"$comment": banner(SCHEMA_SOURCES), **schemas}),
         f"{PACKAGE}/dispatch.py": env.get_template("dispatch.py.j2").render(
             banner=python_banner(("spec/tools/*/*.yaml", "spec/tools/gates.yaml", "spec/policy/limits.yaml")),
             tools=tools,
