@@ -100,6 +100,7 @@ class Starter:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._socket: socket.socket | None = None
+        # Held for the life of the test process: the starter exits when the socket closes with it.
         self._process: subprocess.Popen[bytes] | None = None
 
     def _connected(self) -> socket.socket:
@@ -165,8 +166,9 @@ def reap(statuses: dict[int, int]) -> None:
 
 def serve(channel: socket.socket) -> dict[str, Any] | None:
     """Fork a daemon for each request; in the daemon, return its request. None once the test process is gone."""
+    # What every daemon imports, once, before the first fork.
     import gasoline.cli
-    import gasoline.daemon.main  # noqa: F401  what every daemon imports
+    import gasoline.daemon.main  # noqa: F401
 
     statuses: dict[int, int] = {}
     signal.signal(signal.SIGCHLD, lambda signum, frame: reap(statuses))

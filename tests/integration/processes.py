@@ -131,18 +131,18 @@ def running_daemon(
     (forked_daemons.py). It runs as its own command when its code is another copy's (PYTHONPATH),
     or when not `forked`: the benchmarks measure a daemon as a person starts one."""
     port = port or free_port()
-    argv = ["daemon", "--port", str(port), *flags]
+    argv, variables = ["daemon", "--port", str(port), *flags], environment(state_dir, port, **env)
     process: subprocess.Popen[bytes] | ForkedDaemon
     if not forked or "PYTHONPATH" in env:
         process = subprocess.Popen(
             [PYTHON, "-m", "gasoline", *argv],
-            env=environment(state_dir, port, **env),
+            env=variables,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             start_new_session=True,
         )
     else:
-        process = STARTER.start(argv, environment(state_dir, port, **env))
+        process = STARTER.start(argv, variables)
     try:
         wait_for(lambda: health(port) or process.poll() is not None, what=f"daemon on port {port}")
         if process.poll() is not None:
