@@ -38,14 +38,19 @@ def free_port() -> int:
 
 
 def wait_for(condition: Callable[[], Any], seconds: float = 15, what: str = "condition") -> Any:
+    """condition()'s first true value, asked again and again until the deadline. The pause between
+    asks grows from 10 ms to a quarter of a second: a condition is often a call through the bridge
+    and the daemon, and a long wait asked every 20 ms would cost whole CPU-seconds."""
     deadline = time.monotonic() + seconds
+    pause = 0.01
     while True:
         value = condition()
         if value:
             return value
         if time.monotonic() > deadline:
             raise TimeoutError(f"{what} not met within {seconds} s")
-        time.sleep(0.02)
+        time.sleep(pause)
+        pause = min(pause * 1.5, 0.25)
 
 
 def environment(state_dir: Path, port: int, **extra: str) -> dict[str, str]:

@@ -117,6 +117,18 @@ def test_dom_query_enforces_its_limits(site: str, chromium: BrowserContext, brid
     assert error["problems"][0]["parameter"] == "selector" and "not a valid" in error["message"]
 
 
+def test_a_command_sent_as_a_tab_switches_is_not_lost(site: str, chromium: BrowserContext, bridge: Bridge) -> None:
+    """A tab switch changes what the extension reports, so it gives up its waiting sync, and with
+    it whatever that sync's answer carried: the daemon hands such a command out again as soon as
+    the next waiting sync comes without its acknowledgement, not after the acknowledgement time."""
+    for name in ("dom.html", "a11y.html", "dom.html"):
+        open_page(chromium, site + name)
+        on_page(bridge, site + name)
+        started = time.monotonic()
+        assert ok(bridge, "analyze", what="page_info")["url"] == site + name
+        assert time.monotonic() - started < LIMITS.extension.command_ack_ms / 1000, f"{name}: handed out again late"
+
+
 def test_page_info_describes_the_page(site: str, chromium: BrowserContext, bridge: Bridge) -> None:
     page = open_page(chromium, site + "dom.html")
     on_page(bridge, site + "dom.html")

@@ -4,7 +4,11 @@ A call issues a command and waits for its result. The extension keeps one sync w
 command goes out as that sync's answer, the extension acknowledges it on its next sync and
 posts the result on another as soon as it is done. A command handed out but not acknowledged
 in time is handed out again: the answer that carried it was lost (the service worker stopped,
-say). A command whose caller stopped waiting is withdrawn, so it never runs late.
+say). So is one that a newer waiting sync does not acknowledge: the extension sends a waiting
+sync only after the one before it returned, with the acknowledgements of what it received, or
+after it gave that one up (a tab switched, so the facts changed) and with it whatever its answer
+carried. The extension runs a command it receives twice only once. A command whose caller
+stopped waiting is withdrawn, so it never runs late.
 """
 
 from __future__ import annotations
@@ -91,6 +95,7 @@ class CommandChannel:
                     pending.answered.set()
             if wait_seconds > 0:
                 self._newest_poll += 1
+                self._hand_out_again(time.monotonic(), unacknowledged_now=True)
             poll = self._newest_poll
             self._changed.notify_all()
             deadline = time.monotonic() + wait_seconds
@@ -116,9 +121,12 @@ class CommandChannel:
             pending.handed_out_at = now
         return [pending.command for pending in handed]
 
-    def _hand_out_again(self, now: float) -> None:
+    def _hand_out_again(self, now: float, unacknowledged_now: bool = False) -> None:
+        """Queue again what was handed out and not acknowledged in time (or at all, when a newer
+        waiting sync has just come without its acknowledgement)."""
         for pending in self._open.values():
-            lost = pending.handed_out_at is not None and now - pending.handed_out_at > self.ack_seconds
+            waited = now - pending.handed_out_at if pending.handed_out_at is not None else None
+            lost = waited is not None and (unacknowledged_now or waited > self.ack_seconds)
             if lost and not pending.acknowledged.is_set():
                 pending.handed_out_at = None
                 self._queue.append(pending)
