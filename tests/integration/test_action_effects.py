@@ -48,7 +48,6 @@ def test_clicks_report_what_they_caused(site: str, pilot_chromium: BrowserContex
     page = open_page(pilot_chromium, site + "effects.html")
     on_page(pilot_bridge, site + "effects.html")
 
-    act(pilot_bridge, "click", selector="#nothing")  # the first command after a page loads may be slower to arrive
     clicked, text, elapsed = act(pilot_bridge, "click", selector="#nothing")
     effects = clicked["effects"]
     assert nothing_happened(effects), effects
@@ -86,6 +85,7 @@ def test_clicks_report_what_they_caused(site: str, pilot_chromium: BrowserContex
         dialog.accept()
 
     page.on("dialog", answer)
+    page.title()  # a round trip: Playwright's driver has taken the subscription before the dialog opens
     clicked, text, _ = act(pilot_bridge, "click", selector="#alert")
     assert clicked["effects"]["dialogs"] == [{"type": "alert", "message": "Saved 3 items", "open": True}], clicked
     assert 'alert "Saved 3 items" (still open' in text, text
@@ -110,7 +110,6 @@ def test_a_page_that_keeps_polling_is_left_at_the_limit(
 ) -> None:
     open_page(pilot_chromium, site + "effects.html")
     on_page(pilot_bridge, site + "effects.html")
-    act(pilot_bridge, "click", selector="#nothing")  # the first command after a page loads may be slower to arrive
     clicked, text, elapsed = act(pilot_bridge, "click", selector="#poll")
     effects = clicked["effects"]
     assert effects["ended_by"] == "limit" and MAX_MS <= effects["waited_ms"] < MAX_MS + 200, effects
@@ -124,7 +123,6 @@ def test_a_long_poll_open_before_an_action_is_not_waited_for(
 ) -> None:
     open_page(pilot_chromium, site + "effects.html")
     on_page(pilot_bridge, site + "effects.html")
-    act(pilot_bridge, "click", selector="#nothing")  # the first command after a page loads may be slower to arrive
     effects = act(pilot_bridge, "click", selector="#long-poll")[0]["effects"]
     assert effects["ended_by"] == "limit" and effects["requests"] == 1 and effects["pending_requests"] == 1, effects
     effects = act(pilot_bridge, "click", selector="#nothing")[0]["effects"]
