@@ -92,7 +92,8 @@ CREATE_TEST_ORDER = """func RegisterTeamOperations(r *Registry) {
 @pytest.fixture(scope="session")
 def go_cache() -> Path:
     """One Go build cache for the checkout's test runs (build/, never committed): the standard
-    library compiles once, not once per test process. Go's cache is safe to share between processes."""
+    library compiles once, not once per test process (`tasks.py test` compiles the packages the
+    template imports into it while its checks run). Go's cache is safe to share between processes."""
     cache = ROOT / "build" / "go-build-cache"
     cache.mkdir(parents=True, exist_ok=True)
     return cache
