@@ -12,12 +12,8 @@ import sys
 import threading
 from pathlib import Path
 
-import pytest
-
 from .processes import ROOT, Daemon, gasoline_cli, post_as_extension
 from .test_http_probes import Probe, call
-
-pytestmark = pytest.mark.exclusive  # loads the CPUs for a minute, and its daemon must answer in time
 
 SCHEMATHESIS = Path(sys.executable).with_name("schemathesis")
 DOCUMENT = ROOT / "generated" / "openapi" / "daemon.json"
