@@ -1,9 +1,16 @@
-"""Fixtures for tests against real processes: an isolated state directory and port per test."""
+"""Fixtures for tests against real processes: an isolated state directory and port per test.
+
+A test marked shares_a_browser gets its module's daemon and Chromium instead of fresh ones (one of
+each kind: plain, or with AI Web Pilot on), started by the first such test and stopped with the
+module; its bridge is its own, and the pages it opened are closed after it. A launch with the
+extension, paired, costs seconds of CPU: tests that neither change the browser's or the daemon's
+settings nor read what other pages left behind share one.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +33,7 @@ from .processes import (
     wait_for,
 )
 
+SHARES_A_BROWSER = pytest.mark.shares_a_browser
 PILOT_MODES = [entry.mode for entry in MODES.values() if "ai_web_pilot" in entry.gates and entry.published]
 
 
@@ -42,17 +50,76 @@ def browser_driver() -> Iterator[None]:
     stop_driver()
 
 
+def isolated_place(directory: Path) -> Isolated:
+    place = Isolated(directory / "state", free_port())
+    place.state_dir.mkdir(parents=True)
+    return place
+
+
+class SharedBrowsers:
+    """A module's shared daemons and browsers, each kind started when a test first asks for it."""
+
+    def __init__(self, directory: Path) -> None:
+        self._directory = directory
+        self._stack = ExitStack()
+        self._started: dict[bool, tuple[Isolated, Daemon, BrowserContext]] = {}
+
+    def of_kind(self, pilot: bool) -> tuple[Isolated, Daemon, BrowserContext]:
+        if pilot not in self._started:
+            place = isolated_place(self._directory / ("pilot" if pilot else "plain"))
+            self._stack.callback(kill_daemons_of, place.state_dir)
+            started = pilot_project_daemon(place) if pilot else running_daemon(place.state_dir, port=place.port)
+            daemon = self._stack.enter_context(started)
+            launch = chromium_with_pilot if pilot else chromium_with_extension
+            context = self._stack.enter_context(launch(daemon.port, place.state_dir.parent))
+            self._started[pilot] = (place, daemon, context)
+        return self._started[pilot]
+
+    def close(self) -> None:
+        self._stack.close()
+
+
+@pytest.fixture(scope="module")
+def shared_browsers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedBrowsers]:
+    browsers = SharedBrowsers(tmp_path_factory.mktemp("shared-browsers"))
+    yield browsers
+    browsers.close()
+
+
+def shared(request: pytest.FixtureRequest) -> tuple[Isolated, Daemon, BrowserContext] | None:
+    """The module's shared daemon and browser of the kind the test uses, if it is marked to share them."""
+    if request.node.get_closest_marker(SHARES_A_BROWSER.name) is None:
+        return None
+    browsers: SharedBrowsers = request.getfixturevalue("shared_browsers")
+    return browsers.of_kind(pilot="pilot_daemon" in request.fixturenames)
+
+
+@contextmanager
+def pages_closed_after(context: BrowserContext) -> Iterator[BrowserContext]:
+    """The shared browser, with the pages opened meanwhile closed afterwards."""
+    before = set(context.pages)
+    yield context
+    for page in context.pages:
+        if page not in before:
+            page.close()
+
+
 @pytest.fixture
-def isolated(tmp_path: Path) -> Iterator[Isolated]:
+def isolated(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Isolated]:
     """A state directory and a free port; any daemon started on them is killed afterwards."""
-    place = Isolated(tmp_path / "state", free_port())
-    place.state_dir.mkdir()
+    if (sharing := shared(request)) is not None:
+        yield sharing[0]
+        return
+    place = isolated_place(tmp_path)
     yield place
     kill_daemons_of(place.state_dir)
 
 
 @pytest.fixture
-def daemon(isolated: Isolated) -> Iterator[Daemon]:
+def daemon(request: pytest.FixtureRequest, isolated: Isolated) -> Iterator[Daemon]:
+    if (sharing := shared(request)) is not None:
+        yield sharing[1]
+        return
     with running_daemon(isolated.state_dir, port=isolated.port) as running:
         yield running
 
@@ -65,9 +132,10 @@ def open_daemon(isolated: Isolated) -> Iterator[Daemon]:
 
 
 @pytest.fixture
-def chromium(daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
+def chromium(request: pytest.FixtureRequest, daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
     """Headless Chromium with the built extension, talking to the test's daemon."""
-    with chromium_with_extension(daemon.port, tmp_path) as context:
+    sharing = shared(request)
+    with pages_closed_after(sharing[2]) if sharing else chromium_with_extension(daemon.port, tmp_path) as context:
         yield context
 
 
@@ -109,14 +177,21 @@ def site() -> Iterator[str]:
         yield base
 
 
-@pytest.fixture
-def pilot_daemon(isolated: Isolated) -> Iterator[Daemon]:
+def pilot_project_daemon(isolated: Isolated) -> AbstractContextManager[Daemon]:
     """A daemon whose project lets every AI Web Pilot action run without asking (approvals are
     tested on their own); the toggle in the popup still decides."""
     allowed = "\n".join(
         f"    - {{tool: interact, mode: {mode}, scope: {MODES['interact', mode].scope[0]}}}" for mode in PILOT_MODES
     )
-    with project_daemon(isolated, f"approvals:\n  allow:\n{allowed}\n") as running:
+    return project_daemon(isolated, f"approvals:\n  allow:\n{allowed}\n")
+
+
+@pytest.fixture
+def pilot_daemon(request: pytest.FixtureRequest, isolated: Isolated) -> Iterator[Daemon]:
+    if (sharing := shared(request)) is not None:
+        yield sharing[1]
+        return
+    with pilot_project_daemon(isolated) as running:
         yield running
 
 
@@ -137,8 +212,9 @@ def chromium_with_pilot(port: int, workdir: Path) -> Iterator[BrowserContext]:
 
 
 @pytest.fixture
-def pilot_chromium(pilot_daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
-    with chromium_with_pilot(pilot_daemon.port, tmp_path) as context:
+def pilot_chromium(request: pytest.FixtureRequest, pilot_daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
+    sharing = shared(request)
+    with pages_closed_after(sharing[2]) if sharing else chromium_with_pilot(pilot_daemon.port, tmp_path) as context:
         yield context
 
 

@@ -16,6 +16,7 @@ from playwright.sync_api import BrowserContext, Dialog
 from gasoline.text_forms.untrusted import MARKER, NOTE
 from gasoline_generated.policy import LIMITS
 
+from .conftest import SHARES_A_BROWSER
 from .processes import Bridge, wait_for
 from .test_browser_commands import on_page, open_page
 
@@ -44,6 +45,7 @@ def nothing_happened(effects: dict[str, Any]) -> bool:
     return not effects["navigated"] and not any(effects[key] for key in counts + lists)
 
 
+@SHARES_A_BROWSER
 def test_clicks_report_what_they_caused(site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge) -> None:
     page = open_page(pilot_chromium, site + "effects.html")
     on_page(pilot_bridge, site + "effects.html")
@@ -105,6 +107,7 @@ def test_clicks_report_what_they_caused(site: str, pilot_chromium: BrowserContex
     assert f'→ navigated to {site}effects-done.html "Effects done"' in text, text
 
 
+@SHARES_A_BROWSER
 def test_a_page_that_keeps_polling_is_left_at_the_limit(
     site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge
 ) -> None:
@@ -118,6 +121,7 @@ def test_a_page_that_keeps_polling_is_left_at_the_limit(
     assert f"still busy at the {effects['waited_ms']} ms limit" in text, text
 
 
+@SHARES_A_BROWSER
 def test_a_long_poll_open_before_an_action_is_not_waited_for(
     site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge
 ) -> None:
@@ -129,6 +133,7 @@ def test_a_long_poll_open_before_an_action_is_not_waited_for(
     assert nothing_happened(effects) and effects["ended_by"] == "quiet", effects
 
 
+@SHARES_A_BROWSER
 def test_type_navigate_refresh_and_new_tab_report_what_they_caused(
     site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge
 ) -> None:

@@ -14,7 +14,7 @@ from playwright.sync_api import BrowserContext, Page
 from gasoline_generated.policy import LIMITS
 
 from .browsers import open_popup, set_switch
-from .conftest import PILOT_MODES, Isolated
+from .conftest import PILOT_MODES, SHARES_A_BROWSER, Isolated
 from .processes import Bridge, gasoline_cli, wait_for
 
 AXE = Path(__file__).parents[2] / "extension" / "node_modules" / "axe-core" / "axe.min.js"
@@ -78,6 +78,7 @@ def test_a_command_without_an_extension_fails_within_a_second(bridge: Bridge) ->
     assert elapsed < LIMITS.timeouts.no_extension_ms / 1000 + 1.0, elapsed
 
 
+@SHARES_A_BROWSER
 def test_dom_query_enforces_its_limits(site: str, chromium: BrowserContext, bridge: Bridge) -> None:
     open_page(chromium, site + "dom.html")
     on_page(bridge, site + "dom.html")
@@ -117,6 +118,7 @@ def test_dom_query_enforces_its_limits(site: str, chromium: BrowserContext, brid
     assert error["problems"][0]["parameter"] == "selector" and "not a valid" in error["message"]
 
 
+@SHARES_A_BROWSER
 def test_a_command_sent_as_a_tab_switches_is_not_lost(site: str, chromium: BrowserContext, bridge: Bridge) -> None:
     """A tab switch changes what the extension reports, so it gives up its waiting sync, and with
     it whatever that sync's answer carried: the daemon hands such a command out again as soon as
@@ -129,6 +131,7 @@ def test_a_command_sent_as_a_tab_switches_is_not_lost(site: str, chromium: Brows
         assert time.monotonic() - started < LIMITS.extension.command_ack_ms / 1000, f"{name}: handed out again late"
 
 
+@SHARES_A_BROWSER
 def test_page_info_describes_the_page(site: str, chromium: BrowserContext, bridge: Bridge) -> None:
     page = open_page(chromium, site + "dom.html")
     on_page(bridge, site + "dom.html")
@@ -143,6 +146,7 @@ def test_page_info_describes_the_page(site: str, chromium: BrowserContext, bridg
     assert info["viewport"] == page.evaluate("({width: innerWidth, height: innerHeight})")
 
 
+@SHARES_A_BROWSER
 def test_accessibility_audit_matches_axe_run_in_the_page(site: str, chromium: BrowserContext, bridge: Bridge) -> None:
     page = open_page(chromium, site + "a11y.html")
     on_page(bridge, site + "a11y.html")
@@ -228,6 +232,7 @@ def test_pilot_actions_need_the_popup_toggle(
     assert page.evaluate("!!document.getElementById('gasoline-highlighter')")
 
 
+@SHARES_A_BROWSER
 def test_highlight_lifecycle(site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge) -> None:
     page = open_page(pilot_chromium, site + "form.html")
     on_page(pilot_bridge, site + "form.html")
@@ -251,6 +256,7 @@ def test_highlight_lifecycle(site: str, pilot_chromium: BrowserContext, pilot_br
     assert failed and error["error"] == "command_failed" and error["details"]["code"] == "element_not_found"
 
 
+@SHARES_A_BROWSER
 def test_state_round_trip(site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge) -> None:
     page = open_page(pilot_chromium, site + "form.html?step=cart")
     on_page(pilot_bridge, site + "form.html")
@@ -289,6 +295,7 @@ def test_state_round_trip(site: str, pilot_chromium: BrowserContext, pilot_bridg
     assert failed and error["error"] == "invalid_arguments" and error["problems"][0]["parameter"] == "snapshot_name"
 
 
+@SHARES_A_BROWSER
 def test_execute_js_on_a_strict_csp_page(site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge) -> None:
     page = open_page(pilot_chromium, site + "csp.html")
     on_page(pilot_bridge, site + "csp.html")
@@ -302,6 +309,7 @@ def test_execute_js_on_a_strict_csp_page(site: str, pilot_chromium: BrowserConte
     assert page.evaluate("document.title") == "Strict CSP fixture", "the debugger stopped the script"
 
 
+@SHARES_A_BROWSER
 def test_click_type_and_upload(
     site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge, isolated: Isolated
 ) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page
 
+from .conftest import SHARES_A_BROWSER
 from .processes import Bridge, wait_for
 from .test_browser_commands import call, ok, on_page, open_page
 
@@ -92,12 +93,14 @@ def debugger_taken(context: BrowserContext, tab: int) -> Iterator[None]:
         worker.evaluate("tab => chrome.debugger.detach({tabId: tab}).catch(() => undefined)", tab)
 
 
+@SHARES_A_BROWSER
 def test_execute_js_results_and_errors(site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge) -> None:
     open_page(pilot_chromium, site + "form.html")
     on_page(pilot_bridge, site + "form.html")
     assert_results_and_errors(pilot_bridge, "debugger")
 
 
+@SHARES_A_BROWSER
 def test_a_runaway_script_is_stopped_and_the_tab_works_again(
     site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge
 ) -> None:
