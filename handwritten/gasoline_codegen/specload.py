@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -183,76 +183,84 @@ def _resolve_limits(value: Any, limits: dict[str, int], report: Any, path: list[
     return value
 
 
-def load_meta_schemas(spec_dir: Path) -> MetaSchemas:
-    """The meta-schemas under spec_dir/meta, checked once per process for each distinct set."""
-    return _meta_schemas(tuple((p.name, p.read_text()) for p in sorted((spec_dir / "meta").glob("*.schema.json"))))
+def load_checks(spec_dir: Path) -> SpecChecks:
+    """The checks of spec files, with the meta-schemas under spec_dir/meta (checked once per process
+    for each distinct set)."""
+    return _spec_checks(tuple((p.name, p.read_text()) for p in sorted((spec_dir / "meta").glob("*.schema.json"))))
 
 
 @functools.lru_cache(maxsize=4)
-def _meta_schemas(files: tuple[tuple[str, str], ...]) -> MetaSchemas:
+def _spec_checks(files: tuple[tuple[str, str], ...]) -> SpecChecks:
     metas = {name.removesuffix(".schema.json"): json.loads(text) for name, text in files}
     for meta in metas.values():
         Draft202012Validator.check_schema(meta)
     registry = Registry().with_resources((meta["$id"], Resource.from_contents(meta)) for meta in metas.values())
-    return MetaSchemas({kind: Draft202012Validator(meta, registry=registry) for kind, meta in metas.items()})
+    return SpecChecks({kind: Draft202012Validator(meta, registry=registry) for kind, meta in metas.items()})
 
 
 Found = list[tuple[list[str | int], str]]  # (JSON path, message), before lines are looked up
 
 
-class MetaSchemas:
-    """One validator per spec kind, sharing a registry so meta-schemas can $ref each other.
+class SpecChecks:
+    """What a spec file is checked with: one validator per spec kind (sharing a registry, so
+    meta-schemas can $ref each other), and OpenAPI 3.1 for the OpenAPI documents.
 
-    A verdict depends only on the meta-schemas and the file's data, so each distinct file is
-    validated once per process: the generator's tests load hundreds of copies of one spec."""
+    A verdict depends only on the meta-schemas and the file's data, so each is kept for the
+    process: the generator's tests load hundreds of copies of one spec that differ in a file."""
 
     def __init__(self, validators: dict[str, Draft202012Validator]) -> None:
         self.validators = validators
         self._verdicts: dict[tuple[str, str], Found] = {}
 
-    def found(self, kind: str, data: Any) -> Found:
-        key = (kind, json.dumps(data, sort_keys=True))
-        if key not in self._verdicts:
-            self._verdicts[key] = list(self._errors(self.validators[kind], data))
-        return self._verdicts[key]
+    def meta_found(self, kind: str, data: Any) -> Found:
+        return self._kept(kind, data, lambda: _meta_errors(self.validators[kind], data))
 
     def components_found(self, data: Any) -> Found:
         """The component schemas of an OpenAPI document the namespace takes in keep to the schema subset."""
-        key = ("components", json.dumps(data.get("components", {}).get("schemas", {}), sort_keys=True))
-        if key not in self._verdicts:
-            self._verdicts[key] = [
+        schemas = data.get("components", {}).get("schemas", {})
+        return self._kept(
+            "components",
+            schemas,
+            lambda: (
                 (
                     [*["components", "schemas", name], *error.absolute_path],
                     f"outside the spec's schema subset: {error.message}",
                 )
-                for name, schema in data.get("components", {}).get("schemas", {}).items()
+                for name, schema in schemas.items()
                 for error in self.validators["schema"].iter_errors(from_openapi(schema))
-            ]
+            ),
+        )
+
+    def openapi_found(self, data: Any, borrowed: bool) -> Found:
+        return self._kept(f"openapi, borrowed={borrowed}", data, lambda: _openapi_errors(data, borrowed))
+
+    def _kept(self, check: str, data: Any, find: Callable[[], Iterable[tuple[list[str | int], str]]]) -> Found:
+        key = (check, json.dumps(data, sort_keys=True))
+        if key not in self._verdicts:
+            self._verdicts[key] = list(find())
         return self._verdicts[key]
 
-    @staticmethod
-    def _errors(validator: Draft202012Validator, data: Any) -> Iterator[tuple[list[str | int], str]]:
-        for error in validator.iter_errors(data):
-            path = list(error.absolute_path)
-            if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-                # Point at each unexpected key itself, not at the object that holds it.
-                allowed = error.schema.get("properties", {})
-                yield from (
-                    ([*path, key], f"{key!r} is not allowed here") for key in error.instance if key not in allowed
-                )
-            elif error.validator == "not" and error.validator_value == {} and path:
-                # {"not": {}, "description": why} forbids a key in some case, and says why.
-                why = error.schema.get("description") if isinstance(error.schema, dict) else None
-                yield path, f"{path[-1]!r} is not allowed here" + (f": {why}" if why else "")
-            else:
-                yield path, error.message
+
+def _meta_errors(validator: Draft202012Validator, data: Any) -> Iterator[tuple[list[str | int], str]]:
+    for error in validator.iter_errors(data):
+        path = list(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            # Point at each unexpected key itself, not at the object that holds it.
+            allowed = error.schema.get("properties", {})
+            yield from (([*path, key], f"{key!r} is not allowed here") for key in error.instance if key not in allowed)
+        elif error.validator == "not" and error.validator_value == {} and path:
+            # {"not": {}, "description": why} forbids a key in some case, and says why.
+            why = error.schema.get("description") if isinstance(error.schema, dict) else None
+            yield path, f"{path[-1]!r} is not allowed here" + (f": {why}" if why else "")
+        else:
+            yield path, error.message
 
 
 def load_spec(root: Path) -> list[SpecFile]:
     """Parse and validate every spec file under root/spec, or raise SpecError listing every problem."""
     spec_dir = root / "spec"
     problems: list[Problem] = []
-    metas = load_meta_schemas(spec_dir)
+    checks = load_checks(spec_dir)
     parsed: list[SpecFile] = []
     for path in sorted(
         p for p in spec_dir.rglob("*") if p.is_file() and p.relative_to(spec_dir).parts[0] not in NOT_SPEC_FILES
@@ -283,7 +291,7 @@ def load_spec(root: Path) -> list[SpecFile]:
         raise SpecError(
             [*problems, Problem(f"spec/{LIMITS_FILE}", "$", "missing: every other spec file may refer to its limits")]
         )
-    problems.extend(_meta_problems(limits_file, metas))
+    problems.extend(_meta_problems(limits_file, checks))
     if problems:
         raise SpecError(problems)
     limits = limit_values(limits_file.data)
@@ -297,12 +305,12 @@ def load_spec(root: Path) -> list[SpecFile]:
         data = _resolve_limits(spec_file.data, limits, report, [])
         resolved_file = SpecFile(spec_file.rel, spec_file.kind, data, spec_file.node)
         if spec_file.kind == "openapi":
-            problems.extend(_openapi_problems(resolved_file))
-            problems.extend(_problems(resolved_file, metas.components_found(resolved_file.data)))
+            problems.extend(_problems(resolved_file, checks.openapi_found(resolved_file.data, borrowed=False)))
+            problems.extend(_problems(resolved_file, checks.components_found(resolved_file.data)))
         elif spec_file.kind == "daemon_api":
-            problems.extend(_openapi_problems(resolved_file, borrowed=True))
+            problems.extend(_problems(resolved_file, checks.openapi_found(resolved_file.data, borrowed=True)))
         elif spec_file is not limits_file:
-            problems.extend(_meta_problems(resolved_file, metas))
+            problems.extend(_meta_problems(resolved_file, checks))
         resolved.append(resolved_file)
     if problems:
         raise SpecError(problems)
@@ -313,10 +321,10 @@ def _problems(spec_file: SpecFile, found: Found) -> list[Problem]:
     return [Problem(spec_file.rel, json_path(path), message, spec_file.line_of(path)) for path, message in found]
 
 
-def _meta_problems(spec_file: SpecFile, metas: MetaSchemas) -> list[Problem]:
-    if spec_file.kind not in metas.validators:
+def _meta_problems(spec_file: SpecFile, checks: SpecChecks) -> list[Problem]:
+    if spec_file.kind not in checks.validators:
         return [Problem(spec_file.rel, "$", f"spec/meta/{spec_file.kind}.schema.json is missing")]
-    return _problems(spec_file, metas.found(spec_file.kind, spec_file.data))
+    return _problems(spec_file, checks.meta_found(spec_file.kind, spec_file.data))
 
 
 # JSON Schema 2020-12 keywords plus OpenAPI's own. JSON Schema ignores unknown keywords, so a
@@ -412,19 +420,12 @@ def borrowed_schemas(document: dict[str, Any]) -> set[str]:
     return {name for name in found if name not in own}
 
 
-def _openapi_problems(spec_file: SpecFile, borrowed: bool = False) -> list[Problem]:
-    return _problems(spec_file, _openapi_found(json.dumps(spec_file.data), borrowed))
-
-
-@functools.lru_cache(maxsize=64)
-def _openapi_found(document_text: str, borrowed: bool) -> Found:
-    """The OpenAPI document's problems, found once per process for each distinct document."""
-    document = original = json.loads(document_text)
+def _openapi_errors(document: dict[str, Any], borrowed: bool) -> Iterator[tuple[list[str | int], str]]:
+    original = document
     if borrowed:  # stand-ins, so the structure can be checked before the definitions are copied in
         components = document.get("components", {})
         stand_ins: dict[str, dict[str, Any]] = {name: {} for name in borrowed_schemas(document)}
         document = {**document, "components": {**components, "schemas": {**components.get("schemas", {}), **stand_ins}}}
-    found: Found = [(list(e.absolute_path), e.message) for e in OpenAPIV31SpecValidator(document).iter_errors()]
+    yield from ((list(e.absolute_path), e.message) for e in OpenAPIV31SpecValidator(document).iter_errors())
     for name, schema in original.get("components", {}).get("schemas", {}).items():
-        found.extend(_unknown_keywords(schema, ["components", "schemas", name]))
-    return found
+        yield from _unknown_keywords(schema, ["components", "schemas", name])

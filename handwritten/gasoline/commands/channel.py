@@ -125,8 +125,8 @@ class CommandChannel:
         """Queue again what was handed out and not acknowledged in time (or at all, when a newer
         waiting sync has just come without its acknowledgement)."""
         for pending in self._open.values():
-            waited = now - pending.handed_out_at if pending.handed_out_at is not None else None
-            lost = waited is not None and (unacknowledged_now or waited > self.ack_seconds)
+            handed = pending.handed_out_at
+            lost = handed is not None and (unacknowledged_now or now - handed > self.ack_seconds)
             if lost and not pending.acknowledged.is_set():
                 pending.handed_out_at = None
                 self._queue.append(pending)
