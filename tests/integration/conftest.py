@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from playwright.sync_api import BrowserContext
@@ -56,15 +57,21 @@ def isolated_place(directory: Path) -> Isolated:
     return place
 
 
+class SharedBrowser(NamedTuple):
+    place: Isolated
+    daemon: Daemon
+    context: BrowserContext
+
+
 class SharedBrowsers:
     """A module's shared daemons and browsers, each kind started when a test first asks for it."""
 
     def __init__(self, directory: Path) -> None:
         self._directory = directory
         self._stack = ExitStack()
-        self._started: dict[bool, tuple[Isolated, Daemon, BrowserContext]] = {}
+        self._started: dict[bool, SharedBrowser] = {}
 
-    def of_kind(self, pilot: bool) -> tuple[Isolated, Daemon, BrowserContext]:
+    def of_kind(self, pilot: bool) -> SharedBrowser:
         if pilot not in self._started:
             place = isolated_place(self._directory / ("pilot" if pilot else "plain"))
             self._stack.callback(kill_daemons_of, place.state_dir)
@@ -72,7 +79,7 @@ class SharedBrowsers:
             daemon = self._stack.enter_context(started)
             launch = chromium_with_pilot if pilot else chromium_with_extension
             context = self._stack.enter_context(launch(daemon.port, place.state_dir.parent))
-            self._started[pilot] = (place, daemon, context)
+            self._started[pilot] = SharedBrowser(place, daemon, context)
         return self._started[pilot]
 
     def close(self) -> None:
@@ -86,7 +93,7 @@ def shared_browsers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Shared
     browsers.close()
 
 
-def shared(request: pytest.FixtureRequest) -> tuple[Isolated, Daemon, BrowserContext] | None:
+def shared(request: pytest.FixtureRequest) -> SharedBrowser | None:
     """The module's shared daemon and browser of the kind the test uses, if it is marked to share them."""
     if request.node.get_closest_marker(SHARES_A_BROWSER.name) is None:
         return None
@@ -108,7 +115,7 @@ def pages_closed_after(context: BrowserContext) -> Iterator[BrowserContext]:
 def isolated(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Isolated]:
     """A state directory and a free port; any daemon started on them is killed afterwards."""
     if (sharing := shared(request)) is not None:
-        yield sharing[0]
+        yield sharing.place
         return
     place = isolated_place(tmp_path)
     yield place
@@ -118,7 +125,7 @@ def isolated(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Isolate
 @pytest.fixture
 def daemon(request: pytest.FixtureRequest, isolated: Isolated) -> Iterator[Daemon]:
     if (sharing := shared(request)) is not None:
-        yield sharing[1]
+        yield sharing.daemon
         return
     with running_daemon(isolated.state_dir, port=isolated.port) as running:
         yield running
@@ -135,7 +142,8 @@ def open_daemon(isolated: Isolated) -> Iterator[Daemon]:
 def chromium(request: pytest.FixtureRequest, daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
     """Headless Chromium with the built extension, talking to the test's daemon."""
     sharing = shared(request)
-    with pages_closed_after(sharing[2]) if sharing else chromium_with_extension(daemon.port, tmp_path) as context:
+    launched = pages_closed_after(sharing.context) if sharing else chromium_with_extension(daemon.port, tmp_path)
+    with launched as context:
         yield context
 
 
@@ -189,7 +197,7 @@ def pilot_project_daemon(isolated: Isolated) -> AbstractContextManager[Daemon]:
 @pytest.fixture
 def pilot_daemon(request: pytest.FixtureRequest, isolated: Isolated) -> Iterator[Daemon]:
     if (sharing := shared(request)) is not None:
-        yield sharing[1]
+        yield sharing.daemon
         return
     with pilot_project_daemon(isolated) as running:
         yield running
@@ -214,7 +222,8 @@ def chromium_with_pilot(port: int, workdir: Path) -> Iterator[BrowserContext]:
 @pytest.fixture
 def pilot_chromium(request: pytest.FixtureRequest, pilot_daemon: Daemon, tmp_path: Path) -> Iterator[BrowserContext]:
     sharing = shared(request)
-    with pages_closed_after(sharing[2]) if sharing else chromium_with_pilot(pilot_daemon.port, tmp_path) as context:
+    launched = pages_closed_after(sharing.context) if sharing else chromium_with_pilot(pilot_daemon.port, tmp_path)
+    with launched as context:
         yield context
 
 
