@@ -40,7 +40,7 @@ def free_port() -> int:
 def wait_for(condition: Callable[[], Any], seconds: float = 15, what: str = "condition") -> Any:
     """condition()'s first true value, asked again and again until the deadline. The pause between
     asks grows from 10 ms to a quarter of a second: a condition is often a call through the bridge
-    and the daemon, and a long wait asked every 20 ms would cost whole CPU-seconds."""
+    and the daemon, and a long wait need not make fifty of them a second."""
     deadline = time.monotonic() + seconds
     pause = 0.01
     while True:
