@@ -4,6 +4,7 @@ raise their own errors for its failures, tests that use it exercise what real pr
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import os
 import socket
@@ -11,15 +12,27 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-import anthropic
-import openai
 import pytest
 
 from ..fakes.model_provider import DEFAULT_TEXT, FakeProvider
 from .processes import wait_for
+
+
+def sdk(api: str) -> ModuleType:
+    """The provider's SDK, imported when a test first uses it: each takes seconds to import, and every
+    test process collects this file, most of them without running a test of it."""
+    return importlib.import_module(api)
+
+
+if TYPE_CHECKING:
+    import anthropic
+    import openai
+
+    Client = openai.OpenAI | anthropic.Anthropic
 
 MODEL = "fake-model"
 MAX_TOKENS = 64
@@ -31,10 +44,7 @@ CLOCK = {"name": "get_time", "arguments": {"timezone": "Europe/Paris"}}
 PARAMETERS = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
 OPENAI_TOOLS: list[Any] = [{"type": "function", "function": {"name": "get_weather", "parameters": PARAMETERS}}]
 ANTHROPIC_TOOLS: list[Any] = [{"name": "get_weather", "input_schema": PARAMETERS}]
-SDKS = {"openai": openai, "anthropic": anthropic}
-APIS = list(SDKS)
-
-Client = openai.OpenAI | anthropic.Anthropic
+APIS = ["openai", "anthropic"]
 
 
 @pytest.fixture
@@ -51,9 +61,9 @@ def make_client(fake: FakeProvider) -> Iterator[Callable[..., Client]]:
     def make(api: str, **options: Any) -> Client:
         settings = {"api_key": fake.api_key, "max_retries": 0, "timeout": 5.0, **options}
         if api == "openai":
-            client: Client = openai.OpenAI(base_url=fake.openai_base_url, **settings)
+            client: Client = sdk("openai").OpenAI(base_url=fake.openai_base_url, **settings)
         else:
-            client = anthropic.Anthropic(base_url=fake.anthropic_base_url, **settings)
+            client = sdk("anthropic").Anthropic(base_url=fake.anthropic_base_url, **settings)
         made.append(client)
         return client
 
@@ -65,20 +75,20 @@ def make_client(fake: FakeProvider) -> Iterator[Callable[..., Client]]:
 @pytest.fixture
 def openai_client(make_client: Callable[..., Client]) -> openai.OpenAI:
     client = make_client("openai")
-    assert isinstance(client, openai.OpenAI)
+    assert isinstance(client, sdk("openai").OpenAI)
     return client
 
 
 @pytest.fixture
 def anthropic_client(make_client: Callable[..., Client]) -> anthropic.Anthropic:
     client = make_client("anthropic")
-    assert isinstance(client, anthropic.Anthropic)
+    assert isinstance(client, sdk("anthropic").Anthropic)
     return client
 
 
 def ask(client: Client, stream: bool = False) -> str:
     """Send MESSAGES; the answer's text (streamed pieces joined)."""
-    if isinstance(client, openai.OpenAI):
+    if isinstance(client, sdk("openai").OpenAI):
         if stream:
             chunks = client.chat.completions.create(model=MODEL, messages=MESSAGES, stream=True)
             return "".join(chunk.choices[0].delta.content or "" for chunk in chunks if chunk.choices)
@@ -290,7 +300,7 @@ def test_anthropic_accepts_the_key_as_x_api_key(
 
 
 def test_anthropic_refuses_a_wrong_x_api_key_beside_the_right_bearer(make_client: Callable[..., Client]) -> None:
-    with pytest.raises(anthropic.AuthenticationError):
+    with pytest.raises(sdk("anthropic").AuthenticationError):
         ask(make_client("anthropic", default_headers={"x-api-key": "wrong-key"}))
 
 
@@ -321,7 +331,7 @@ def test_a_wrong_key_is_refused_in_the_apis_error_shape(
     fake: FakeProvider, make_client: Callable[..., Client], api: str
 ) -> None:
     fake.reply(text="kept for the next answer")
-    with pytest.raises(SDKS[api].AuthenticationError) as refused:
+    with pytest.raises(sdk(api).AuthenticationError) as refused:
         ask(make_client(api, api_key="wrong-key"))
 
     assert refused.value.status_code == 401
@@ -346,10 +356,10 @@ def test_a_failure_raises_the_sdks_error_and_the_next_request_is_answered(
     client = make_client(api)
     fake.reply(text=TEXT)
     fake.fail_next(kind)
-    with pytest.raises(getattr(SDKS[api], error)) as failed:
+    with pytest.raises(getattr(sdk(api), error)) as failed:
         ask(client)
 
-    assert not isinstance(failed.value, SDKS[api].APITimeoutError)
+    assert not isinstance(failed.value, sdk(api).APITimeoutError)
     assert ask(client) == TEXT
     assert len(fake.requests) == 2
 
@@ -357,7 +367,7 @@ def test_a_failure_raises_the_sdks_error_and_the_next_request_is_answered(
 @pytest.mark.parametrize("api", APIS)
 def test_status_errors_carry_the_request_id(fake: FakeProvider, make_client: Callable[..., Client], api: str) -> None:
     fake.fail_next("status_500")
-    with pytest.raises(SDKS[api].InternalServerError) as failed:
+    with pytest.raises(sdk(api).InternalServerError) as failed:
         ask(make_client(api))
 
     assert failed.value.request_id is not None and failed.value.request_id.startswith("req_")
@@ -374,7 +384,7 @@ def test_a_timeout_raises_the_sdks_timeout_error(
     fake: FakeProvider, make_client: Callable[..., Client], api: str
 ) -> None:
     fake.fail_next("timeout")
-    with pytest.raises(SDKS[api].APITimeoutError):
+    with pytest.raises(sdk(api).APITimeoutError):
         ask(make_client(api, timeout=0.2))
 
     assert ask(make_client(api)) == DEFAULT_TEXT
@@ -387,10 +397,10 @@ def test_release_lets_go_of_a_held_request(fake: FakeProvider, openai_client: op
         wait_for(lambda: fake.requests, seconds=5, what="the request reaches the fake")
         assert not held.done()
         fake.release()
-        with pytest.raises(openai.APIConnectionError) as dropped:
+        with pytest.raises(sdk("openai").APIConnectionError) as dropped:
             held.result(timeout=5)
 
-    assert not isinstance(dropped.value, openai.APITimeoutError)
+    assert not isinstance(dropped.value, sdk("openai").APITimeoutError)
 
 
 @pytest.mark.parametrize("api", APIS)
@@ -424,11 +434,11 @@ def test_failures_apply_in_order_to_either_api(
     fake.fail_next("status_500")
     fake.fail_next("status_429", count=2)
 
-    with pytest.raises(openai.InternalServerError):
+    with pytest.raises(sdk("openai").InternalServerError):
         ask(openai_client)
-    with pytest.raises(anthropic.RateLimitError):
+    with pytest.raises(sdk("anthropic").RateLimitError):
         ask(anthropic_client)
-    with pytest.raises(openai.RateLimitError):
+    with pytest.raises(sdk("openai").RateLimitError):
         ask(openai_client, stream=True)
     assert ask(anthropic_client) == DEFAULT_TEXT
 
@@ -469,18 +479,18 @@ def test_closing_leaves_no_thread_or_socket() -> None:
     with ThreadPoolExecutor(1) as pool:
         with fake.running():
             url = urlsplit(fake.url)
-            idle = openai.OpenAI(base_url=fake.openai_base_url, api_key=fake.api_key, max_retries=0, timeout=5)
-            waiting = openai.OpenAI(base_url=fake.openai_base_url, api_key=fake.api_key, max_retries=0, timeout=5)
+            settings = {"base_url": fake.openai_base_url, "api_key": fake.api_key, "max_retries": 0, "timeout": 5}
+            idle, waiting = sdk("openai").OpenAI(**settings), sdk("openai").OpenAI(**settings)
             ask(idle)  # leaves a keep-alive connection open on the fake
             fake.fail_next("timeout")
             held = pool.submit(ask, waiting)
             wait_for(lambda: len(fake.requests) == 2, seconds=5, what="the held request reaches the fake")
-        with pytest.raises(openai.APIConnectionError) as dropped:
+        with pytest.raises(sdk("openai").APIConnectionError) as dropped:
             held.result(timeout=5)
     idle.close()
     waiting.close()
 
-    assert not isinstance(dropped.value, openai.APITimeoutError)
+    assert not isinstance(dropped.value, sdk("openai").APITimeoutError)
     assert set(threading.enumerate()) == threads_before
     assert open_sockets() == sockets_before
     with pytest.raises(ConnectionRefusedError):

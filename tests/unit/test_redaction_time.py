@@ -23,14 +23,16 @@ SMALL, LARGE = 128 * 1024, 1024 * 1024
 MOST_GROWTH, FAST_ENOUGH = 24, 0.25
 
 
-def seconds(action: Callable[[], object]) -> float:
+def seconds(action: Callable[[], object], enough: float = 0.0) -> float:
     """The best of two runs, in this thread's CPU seconds: what the code costs, whatever other
-    processes do meanwhile."""
+    processes do meanwhile. A first run under `enough` is the answer: the best could only be less."""
     best = float("inf")
     for _ in range(2):
         started = time.thread_time()
         action()
         best = min(best, time.thread_time() - started)
+        if best < enough:
+            break
     return best
 
 
@@ -39,7 +41,7 @@ def scan(compiled: redaction.CompiledRule, text: str) -> Callable[[], object]:
 
 
 def assert_linear(name: str, timed: Callable[[int], Callable[[], object]]) -> None:
-    large = seconds(timed(LARGE))
+    large = seconds(timed(LARGE), enough=FAST_ENOUGH)
     if large >= FAST_ENOUGH:
         small = seconds(timed(SMALL))
         assert large / max(small, 1e-6) < MOST_GROWTH, (name, small, large)
