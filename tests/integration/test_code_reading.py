@@ -16,9 +16,6 @@ from typing import Any
 import anyio
 import httpx2
 import pytest
-from mcp import Client, StdioServerParameters
-from mcp.client.streamable_http import streamable_http_client
-from mcp.types import ListRootsResult, Root
 
 from gasoline_generated.policy import LIMITS
 
@@ -276,6 +273,9 @@ def test_the_first_file_root_a_client_declares_is_its_repository(
     rooted = make_repository(tmp_path / "rooted", {"r.py": "ROOTED = 1\n"})
     elsewhere = make_repository(tmp_path / "elsewhere", {"e.py": "ROOTED = 2\n"})
     roots: list[Path] = [rooted]
+    # The MCP SDK is imported where it is used: it takes a second, in every process that collects this file.
+    from mcp import Client, StdioServerParameters
+    from mcp.types import ListRootsResult, Root
 
     async def list_roots(context: Any) -> ListRootsResult:
         return ListRootsResult(roots=[Root(uri=root.as_uri(), name=root.name) for root in roots])
@@ -296,6 +296,9 @@ def test_the_first_file_root_a_client_declares_is_its_repository(
 
 
 def test_a_client_with_no_repository_is_told_how_to_name_one(daemon: Daemon) -> None:
+    from mcp import Client
+    from mcp.client.streamable_http import streamable_http_client
+
     async def call() -> Any:
         http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {daemon.token}"})
         async with Client(streamable_http_client(daemon.url, http_client=http), mode="legacy") as client:

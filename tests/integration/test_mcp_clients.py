@@ -10,8 +10,6 @@ from typing import Any
 import anyio
 import httpx2
 import pytest
-from mcp import Client, StdioServerParameters
-from mcp.client.streamable_http import streamable_http_client
 
 from .conftest import Isolated
 from .mcp_tools import run_tool
@@ -19,6 +17,10 @@ from .processes import Daemon, environment
 
 
 def sdk_target(transport: str, isolated: Isolated, daemon: Daemon | None) -> Any:
+    # The MCP SDK is imported where it is used: it takes a second, in every process that collects this file.
+    from mcp import StdioServerParameters
+    from mcp.client.streamable_http import streamable_http_client
+
     if transport == "stdio":
         env = environment(isolated.state_dir, isolated.port)
         return StdioServerParameters(command=sys.executable, args=["-m", "gasoline"], env=env)
@@ -28,6 +30,8 @@ def sdk_target(transport: str, isolated: Isolated, daemon: Daemon | None) -> Any
 
 
 async def exercise(target: Any, mode: str) -> dict[str, Any]:
+    from mcp import Client
+
     async with Client(target, mode=mode) as client:
         modern = getattr(client.session, "discover_result", None) is not None
         tools = await client.list_tools()

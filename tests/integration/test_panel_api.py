@@ -14,9 +14,6 @@ from typing import Any
 import anyio
 import httpx2
 import pytest
-from mcp import Client
-from mcp.client.streamable_http import streamable_http_client
-from mcp.types import Implementation
 
 from gasoline_generated.models import PanelSession, PanelTurn, SessionEvent, SessionOpened
 from gasoline_generated.policy import LIMITS
@@ -148,6 +145,11 @@ def test_a_session_opens_resumes_and_a_lost_one_is_replaced_with_a_notice(panel:
 
 
 def test_an_mcp_client_over_http_has_a_session_that_records_its_tool_calls(daemon: Daemon, panel: Panel) -> None:
+    # The MCP SDK is imported where it is used: it takes a second, in every process that collects this file.
+    from mcp import Client
+    from mcp.client.streamable_http import streamable_http_client
+    from mcp.types import Implementation
+
     async def client() -> list[bool]:
         http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {daemon.token}"})
         who = Implementation(name="http-test-client", version="1")
