@@ -21,18 +21,19 @@ import pytest
 from ..fakes.model_provider import DEFAULT_TEXT, FakeProvider
 from .processes import wait_for
 
-
-def sdk(api: str) -> ModuleType:
-    """The provider's SDK, imported when a test first uses it: each takes seconds to import, and every
-    test process collects this file, most of them without running a test of it."""
-    return importlib.import_module(api)
-
-
+# The SDKs are imported in the functions that use them: each takes seconds to import, and every
+# test process collects this file, most of them without running a test of it.
 if TYPE_CHECKING:
     import anthropic
     import openai
 
     Client = openai.OpenAI | anthropic.Anthropic
+
+
+def sdk(api: str) -> ModuleType:
+    """The SDK a test's parameter names."""
+    return importlib.import_module(api)
+
 
 MODEL = "fake-model"
 MAX_TOKENS = 64
@@ -56,14 +57,17 @@ def fake() -> Iterator[FakeProvider]:
 @pytest.fixture
 def make_client(fake: FakeProvider) -> Iterator[Callable[..., Client]]:
     """SDK clients of the fake: no retries and a 5 s timeout unless told otherwise; closed after the test."""
+    import anthropic
+    import openai
+
     made: list[Client] = []
 
     def make(api: str, **options: Any) -> Client:
         settings = {"api_key": fake.api_key, "max_retries": 0, "timeout": 5.0, **options}
         if api == "openai":
-            client: Client = sdk("openai").OpenAI(base_url=fake.openai_base_url, **settings)
+            client: Client = openai.OpenAI(base_url=fake.openai_base_url, **settings)
         else:
-            client = sdk("anthropic").Anthropic(base_url=fake.anthropic_base_url, **settings)
+            client = anthropic.Anthropic(base_url=fake.anthropic_base_url, **settings)
         made.append(client)
         return client
 
@@ -74,21 +78,27 @@ def make_client(fake: FakeProvider) -> Iterator[Callable[..., Client]]:
 
 @pytest.fixture
 def openai_client(make_client: Callable[..., Client]) -> openai.OpenAI:
+    import openai
+
     client = make_client("openai")
-    assert isinstance(client, sdk("openai").OpenAI)
+    assert isinstance(client, openai.OpenAI)
     return client
 
 
 @pytest.fixture
 def anthropic_client(make_client: Callable[..., Client]) -> anthropic.Anthropic:
+    import anthropic
+
     client = make_client("anthropic")
-    assert isinstance(client, sdk("anthropic").Anthropic)
+    assert isinstance(client, anthropic.Anthropic)
     return client
 
 
 def ask(client: Client, stream: bool = False) -> str:
     """Send MESSAGES; the answer's text (streamed pieces joined)."""
-    if isinstance(client, sdk("openai").OpenAI):
+    import openai
+
+    if isinstance(client, openai.OpenAI):
         if stream:
             chunks = client.chat.completions.create(model=MODEL, messages=MESSAGES, stream=True)
             return "".join(chunk.choices[0].delta.content or "" for chunk in chunks if chunk.choices)
@@ -300,7 +310,9 @@ def test_anthropic_accepts_the_key_as_x_api_key(
 
 
 def test_anthropic_refuses_a_wrong_x_api_key_beside_the_right_bearer(make_client: Callable[..., Client]) -> None:
-    with pytest.raises(sdk("anthropic").AuthenticationError):
+    import anthropic
+
+    with pytest.raises(anthropic.AuthenticationError):
         ask(make_client("anthropic", default_headers={"x-api-key": "wrong-key"}))
 
 
@@ -391,16 +403,18 @@ def test_a_timeout_raises_the_sdks_timeout_error(
 
 
 def test_release_lets_go_of_a_held_request(fake: FakeProvider, openai_client: openai.OpenAI) -> None:
+    import openai
+
     fake.fail_next("timeout")
     with ThreadPoolExecutor(1) as pool:
         held = pool.submit(ask, openai_client)
         wait_for(lambda: fake.requests, seconds=5, what="the request reaches the fake")
         assert not held.done()
         fake.release()
-        with pytest.raises(sdk("openai").APIConnectionError) as dropped:
+        with pytest.raises(openai.APIConnectionError) as dropped:
             held.result(timeout=5)
 
-    assert not isinstance(dropped.value, sdk("openai").APITimeoutError)
+    assert not isinstance(dropped.value, openai.APITimeoutError)
 
 
 @pytest.mark.parametrize("api", APIS)
@@ -431,14 +445,17 @@ def test_a_malformed_answer_fails_to_parse_and_the_next_is_answered(
 def test_failures_apply_in_order_to_either_api(
     fake: FakeProvider, openai_client: openai.OpenAI, anthropic_client: anthropic.Anthropic
 ) -> None:
+    import anthropic
+    import openai
+
     fake.fail_next("status_500")
     fake.fail_next("status_429", count=2)
 
-    with pytest.raises(sdk("openai").InternalServerError):
+    with pytest.raises(openai.InternalServerError):
         ask(openai_client)
-    with pytest.raises(sdk("anthropic").RateLimitError):
+    with pytest.raises(anthropic.RateLimitError):
         ask(anthropic_client)
-    with pytest.raises(sdk("openai").RateLimitError):
+    with pytest.raises(openai.RateLimitError):
         ask(openai_client, stream=True)
     assert ask(anthropic_client) == DEFAULT_TEXT
 
@@ -473,6 +490,8 @@ def open_sockets() -> set[str]:
 
 
 def test_closing_leaves_no_thread_or_socket() -> None:
+    import openai
+
     threads_before = set(threading.enumerate())
     sockets_before = open_sockets()
     fake = FakeProvider()
@@ -480,17 +499,17 @@ def test_closing_leaves_no_thread_or_socket() -> None:
         with fake.running():
             url = urlsplit(fake.url)
             settings = {"base_url": fake.openai_base_url, "api_key": fake.api_key, "max_retries": 0, "timeout": 5}
-            idle, waiting = sdk("openai").OpenAI(**settings), sdk("openai").OpenAI(**settings)
+            idle, waiting = openai.OpenAI(**settings), openai.OpenAI(**settings)
             ask(idle)  # leaves a keep-alive connection open on the fake
             fake.fail_next("timeout")
             held = pool.submit(ask, waiting)
             wait_for(lambda: len(fake.requests) == 2, seconds=5, what="the held request reaches the fake")
-        with pytest.raises(sdk("openai").APIConnectionError) as dropped:
+        with pytest.raises(openai.APIConnectionError) as dropped:
             held.result(timeout=5)
     idle.close()
     waiting.close()
 
-    assert not isinstance(dropped.value, sdk("openai").APITimeoutError)
+    assert not isinstance(dropped.value, openai.APITimeoutError)
     assert set(threading.enumerate()) == threads_before
     assert open_sockets() == sockets_before
     with pytest.raises(ConnectionRefusedError):
