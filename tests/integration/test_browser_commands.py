@@ -5,6 +5,8 @@ observe). Playwright only opens pages, flips popup switches and looks at the pag
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,7 @@ from playwright.sync_api import BrowserContext, Page
 from gasoline_generated.policy import LIMITS
 
 from .browsers import open_popup, set_switch
-from .conftest import PILOT_MODES, SHARES_A_BROWSER, Isolated
+from .conftest import PILOT_MODES, SHARES_A_BROWSER, Isolated, pilot_on
 from .processes import Bridge, gasoline_cli, wait_for
 
 AXE = Path(__file__).parents[2] / "extension" / "node_modules" / "axe-core" / "axe.min.js"
@@ -68,6 +70,41 @@ def progress(bridge: Bridge, token: str, until: str | None = None) -> list[dict[
 def on_page(bridge: Bridge, url: str) -> None:
     """Wait until the extension reports this page as the one commands go to."""
     wait_for(lambda: (bridge.result("observe", what="page").get("url") or "").startswith(url), 15, f"{url} targeted")
+
+
+@contextmanager
+def pilot_switched_on(context: BrowserContext, port: int) -> Iterator[None]:
+    """AI Web Pilot switched on in the popup, as its user would, and off again afterwards: the
+    module's shared browser keeps the setting a test leaves."""
+    popup = open_popup(context)
+    set_switch(popup, "#ai-web-pilot", True)
+    try:
+        yield
+    finally:
+        set_switch(popup, "#ai-web-pilot", False)
+        wait_for(lambda: not pilot_on(port), 15, "the daemon to hear that AI Web Pilot is off")
+        popup.close()
+
+
+def close_targets(context: BrowserContext, kind: str, url_start: str) -> None:
+    """Close the browser's targets of this kind whose URL starts so, through the DevTools protocol
+    (which sees what the extension opened and Playwright does not)."""
+    assert context.browser is not None
+    session = context.browser.new_browser_cdp_session()
+    targets = [
+        target
+        for target in session.send("Target.getTargets")["targetInfos"]
+        if target["type"] == kind and target["url"].startswith(url_start)
+    ]
+    assert targets, f"no {kind} at {url_start}"
+    for target in targets:
+        session.send("Target.closeTarget", {"targetId": target["targetId"]})
+    session.detach()
+
+
+def untracked(bridge: Bridge) -> None:
+    """Wait until no tab is tracked (tracking ends with its tab)."""
+    wait_for(lambda: not bridge.result("observe", what="page").get("tracked"), 15, "tracking cleared with its tab")
 
 
 def test_a_command_without_an_extension_fails_within_a_second(bridge: Bridge) -> None:
@@ -184,6 +221,7 @@ def test_accessibility_audit_matches_axe_run_in_the_page(site: str, chromium: Br
     assert failed and error["error"] == "command_failed" and error["details"]["code"] == "element_not_found"
 
 
+@SHARES_A_BROWSER
 def test_an_audit_runs_in_the_background_with_progress(site: str, chromium: BrowserContext, bridge: Bridge) -> None:
     open_page(chromium, site + "a11y.html")
     on_page(bridge, site + "a11y.html")
@@ -205,6 +243,7 @@ def test_an_audit_runs_in_the_background_with_progress(site: str, chromium: Brow
     assert [p["progress"] for p in reported] == sorted(p["progress"] for p in reported) and len(reported) >= 2
 
 
+@SHARES_A_BROWSER
 def test_pilot_actions_need_the_popup_toggle(
     site: str, chromium: BrowserContext, bridge: Bridge, isolated: Isolated
 ) -> None:
@@ -216,20 +255,19 @@ def test_pilot_actions_need_the_popup_toggle(
         assert error["message"] == "Enable 'AI Web Pilot' in extension popup to use this tool"
     assert ok(bridge, "configure", action="health")["extension"]["settings"]["aiWebPilotEnabled"] is False
 
-    popup = open_popup(chromium)
-    set_switch(popup, "#ai-web-pilot", True)
-    page = open_page(chromium, site + "form.html")
-    on_page(bridge, site + "form.html")
-    wait_for(lambda: ok(bridge, "configure", action="health")["extension"]["settings"]["aiWebPilotEnabled"], 15)
-    failed, asked = call(bridge, "interact", action="highlight", selector="#save")
-    assert failed and asked["error"] == "approval_required", "the approval engine applies on top"
-    request_id = asked["details"]["request_id"]
-    assert asked["details"]["scope"].startswith("tab:")
-    approved = gasoline_cli(isolated.state_dir, isolated.port, "approve", request_id)
-    assert approved.returncode == 0, approved.stderr
-    highlighted = ok(bridge, "interact", action="highlight", selector="#save", approval_id=request_id)
-    assert highlighted["success"] is True
-    assert page.evaluate("!!document.getElementById('gasoline-highlighter')")
+    with pilot_switched_on(chromium, isolated.port):
+        page = open_page(chromium, site + "form.html")
+        on_page(bridge, site + "form.html")
+        wait_for(lambda: ok(bridge, "configure", action="health")["extension"]["settings"]["aiWebPilotEnabled"], 15)
+        failed, asked = call(bridge, "interact", action="highlight", selector="#save")
+        assert failed and asked["error"] == "approval_required", "the approval engine applies on top"
+        request_id = asked["details"]["request_id"]
+        assert asked["details"]["scope"].startswith("tab:")
+        approved = gasoline_cli(isolated.state_dir, isolated.port, "approve", request_id)
+        assert approved.returncode == 0, approved.stderr
+        highlighted = ok(bridge, "interact", action="highlight", selector="#save", approval_id=request_id)
+        assert highlighted["success"] is True
+        assert page.evaluate("!!document.getElementById('gasoline-highlighter')")
 
 
 @SHARES_A_BROWSER
@@ -337,6 +375,7 @@ def test_click_type_and_upload(
     assert failed and error["error"] == "path_refused" and "outside the repository" in error["message"]
 
 
+@SHARES_A_BROWSER
 def test_navigate_refresh_and_new_tab(site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge) -> None:
     page = open_page(pilot_chromium, site + "form.html")
     on_page(pilot_bridge, site + "form.html")
@@ -351,8 +390,11 @@ def test_navigate_refresh_and_new_tab(site: str, pilot_chromium: BrowserContext,
     assert opened["tracked"] is True and opened["url"] == site + "a11y.html"
     wait_for(lambda: pilot_bridge.result("observe", what="page").get("tab_id") == opened["tab_id"], 15, "tracked")
     assert ok(pilot_bridge, "analyze", what="page_info")["title"] == "Accessibility fixture"
+    close_targets(pilot_chromium, "page", site + "a11y.html")  # a tab Playwright was not told of
+    untracked(pilot_bridge)
 
 
+@SHARES_A_BROWSER
 def test_a_command_fails_when_its_tracked_tab_closes(
     site: str, pilot_chromium: BrowserContext, pilot_bridge: Bridge
 ) -> None:
@@ -373,20 +415,14 @@ def test_a_command_fails_when_its_tracked_tab_closes(
     error = result["structuredContent"]
     assert result.get("isError") and error["error"] == "tab_gone", error
     assert time.monotonic() - started < 4, "failed when the tab closed, not at the script's end"
+    untracked(pilot_bridge)
 
 
+@SHARES_A_BROWSER
 def test_a_command_survives_a_service_worker_restart(site: str, chromium: BrowserContext, bridge: Bridge) -> None:
     page = open_page(chromium, site + "dom.html")
     on_page(bridge, site + "dom.html")
-    session = chromium.browser.new_browser_cdp_session() if chromium.browser else None
-    worker_targets = [
-        t
-        for t in session.send("Target.getTargets")["targetInfos"]  # type: ignore[union-attr]
-        if t["type"] == "service_worker" and t["url"].startswith("chrome-extension://")
-    ]
-    assert worker_targets
-    for target in worker_targets:
-        session.send("Target.closeTarget", {"targetId": target["targetId"]})  # type: ignore[union-attr]
+    close_targets(chromium, "service_worker", "chrome-extension://")
     request_id = send_call(bridge, "analyze", {"what": "dom", "selector": "h1"}, progress_token="restart")
     progress(bridge, "restart", "sent to the browser")  # enqueued, and no worker to pick it up
     page.evaluate("console.log('wake the worker')")  # a message from the page starts the worker again
@@ -416,44 +452,43 @@ def tab_in_front(bridge: Bridge) -> int | None:
     return bridge.result("observe", what="page").get("tab_id")
 
 
+@SHARES_A_BROWSER
 def test_an_approval_binds_the_tab_it_was_asked_for(
     site: str, chromium: BrowserContext, bridge: Bridge, isolated: Isolated
 ) -> None:
     """An approved retry runs in the tab the person approved, whatever tab is in front by then,
     or fails saying that tab is gone; a switch of tabs reaches the daemon at once."""
-    popup = open_popup(chromium)
-    set_switch(popup, "#ai-web-pilot", True)
-    popup.close()
-    first = open_page(chromium, site + "form.html")
-    on_page(bridge, site + "form.html")
-    wait_for(lambda: ok(bridge, "configure", action="health")["extension"]["settings"]["aiWebPilotEnabled"], 15)
-    first_tab = tab_in_front(bridge)
+    with pilot_switched_on(chromium, isolated.port):
+        first = open_page(chromium, site + "form.html")
+        on_page(bridge, site + "form.html")
+        wait_for(lambda: ok(bridge, "configure", action="health")["extension"]["settings"]["aiWebPilotEnabled"], 15)
+        first_tab = tab_in_front(bridge)
 
-    def approved(selector: str) -> str:
-        failed, asked = call(bridge, "interact", action="highlight", selector=selector)
-        assert failed and asked["error"] == "approval_required", asked
-        request_id = str(asked["details"]["request_id"])
-        assert gasoline_cli(isolated.state_dir, isolated.port, "approve", request_id).returncode == 0
-        return request_id
+        def approved(selector: str) -> str:
+            failed, asked = call(bridge, "interact", action="highlight", selector=selector)
+            assert failed and asked["error"] == "approval_required", asked
+            request_id = str(asked["details"]["request_id"])
+            assert gasoline_cli(isolated.state_dir, isolated.port, "approve", request_id).returncode == 0
+            return request_id
 
-    on_first = approved("#save")
-    second = open_page(chromium, site + "dom.html")
-    on_page(bridge, site + "dom.html")
-    assert tab_in_front(bridge) != first_tab
+        on_first = approved("#save")
+        second = open_page(chromium, site + "dom.html")
+        on_page(bridge, site + "dom.html")
+        assert tab_in_front(bridge) != first_tab
 
-    ok(bridge, "interact", action="highlight", selector="#save", approval_id=on_first)
-    assert first.evaluate("!!document.getElementById('gasoline-highlighter')"), "it ran in the approved tab"
-    assert not second.evaluate("!!document.getElementById('gasoline-highlighter')")
+        ok(bridge, "interact", action="highlight", selector="#save", approval_id=on_first)
+        assert first.evaluate("!!document.getElementById('gasoline-highlighter')"), "it ran in the approved tab"
+        assert not second.evaluate("!!document.getElementById('gasoline-highlighter')")
 
-    started = time.monotonic()
-    first.bring_to_front()
-    wait_for(lambda: tab_in_front(bridge) == first_tab, 5, "the switch reported")
-    switched_ms = (time.monotonic() - started) * 1000
-    assert switched_ms < 1000, f"the daemon saw the switch after {switched_ms:.0f} ms"
+        started = time.monotonic()
+        first.bring_to_front()
+        wait_for(lambda: tab_in_front(bridge) == first_tab, 5, "the switch reported")
+        switched_ms = (time.monotonic() - started) * 1000
+        assert switched_ms < 1000, f"the daemon saw the switch after {switched_ms:.0f} ms"
 
-    second.bring_to_front()
-    on_page(bridge, site + "dom.html")
-    on_second = approved("h1")
-    second.close()
-    failed, error = call(bridge, "interact", action="highlight", selector="h1", approval_id=on_second)
-    assert failed and error["error"] == "tab_gone", error
+        second.bring_to_front()
+        on_page(bridge, site + "dom.html")
+        on_second = approved("h1")
+        second.close()
+        failed, error = call(bridge, "interact", action="highlight", selector="h1", approval_id=on_second)
+        assert failed and error["error"] == "tab_gone", error
