@@ -111,6 +111,18 @@ def set_switch(popup: Page, selector: str, on: bool) -> None:
     assert box.is_checked() == on
 
 
+@contextmanager
+def switches_kept(popup: Page, *selectors: str) -> Iterator[None]:
+    """The popup's switches set back as they were: a browser shared by a module's tests keeps what
+    one test switches."""
+    states = {selector: popup.locator(selector).is_checked() for selector in selectors}
+    try:
+        yield
+    finally:
+        for selector, on in states.items():
+            set_switch(popup, selector, on)
+
+
 def switch_on(context: BrowserContext, selector: str) -> None:
     """Switch one popup setting on, as its user would, and close the popup."""
     popup = open_popup(context)

@@ -15,8 +15,16 @@ from gasoline.demo import headless_chromium
 from gasoline.demo_app import DemoApp
 from gasoline_generated.policy import LIMITS
 
-from .browsers import chromium_with_extension, open_popup, pair_in_popup, require_chromium, set_switch, switch_on
-from .conftest import Isolated
+from .browsers import (
+    chromium_with_extension,
+    open_popup,
+    pair_in_popup,
+    require_chromium,
+    set_switch,
+    switch_on,
+    switches_kept,
+)
+from .conftest import SHARES_A_BROWSER, Isolated
 from .fixture_site import PAGES, fixture_site
 from .freshness import MARKS, delays_through_mcp
 from .processes import Bridge, Daemon, pairing_code, running_bridge, running_daemon, wait_for
@@ -113,10 +121,12 @@ def _errors_complete(errors: list[dict[str, Any]]) -> list[dict[str, Any]] | Non
     return errors if {"error", "unhandledrejection", "network_error"} <= kinds and len(statuses) >= 5 else None
 
 
-def _chat_complete(events: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-    return events if any(e["event"] == "close" for e in events) else None
+def _chat_complete(events: list[dict[str, Any]], closed_before: int = 0) -> list[dict[str, Any]] | None:
+    """The events, once a chat begun after `closed_before` sockets had closed has closed too."""
+    return events if sum(e["event"] == "close" for e in events) > closed_before else None
 
 
+@SHARES_A_BROWSER
 def test_the_page_cannot_tell_it_is_watched(shop: DemoApp, chromium: BrowserContext) -> None:
     page = shop_page(chromium, shop)
     checks = page.evaluate(
@@ -148,38 +158,42 @@ def test_the_page_cannot_tell_it_is_watched(shop: DemoApp, chromium: BrowserCont
     assert checks == {name: True for name in checks} and len(checks) == 8, checks
 
 
+@SHARES_A_BROWSER
 def test_popup_switches_decide_what_is_captured(shop: DemoApp, chromium: BrowserContext, bridge: Bridge) -> None:
     popup = open_popup(chromium)
-    set_switch(popup, "#capture-network-bodies", True)
-    page = shop_page(chromium, shop)
-    page.evaluate("gasolineDemo.network()")
-    bodies = wait_for(lambda: _bodies_complete(entries(bridge, "network_bodies")), 15, "the network bodies")
+    with switches_kept(popup, "#capture-network-bodies", "#capture-websockets"):
+        set_switch(popup, "#capture-network-bodies", True)
+        page = shop_page(chromium, shop)
+        page.evaluate("gasolineDemo.network()")
+        bodies = wait_for(lambda: _bodies_complete(entries(bridge, "network_bodies")), 15, "the network bodies")
 
-    created = next(b for b in bodies if b["method"] == "POST")
-    assert (created["status"], created["requestBody"]) == (201, '{"name":"Carol"}') and "Carol" in created[
-        "responseBody"
-    ]
-    logo = next(b for b in bodies if b["url"].endswith("/api/logo.png"))
-    assert logo["responseBody"].startswith("[Binary: ") and "image/png" in logo["responseBody"]
-    large = next(b for b in bodies if b["url"].endswith("/api/large"))
-    assert large["truncated"] and len(large["responseBody"].encode()) <= LIMITS.capture.response_body_bytes
-    users = [b for b in bodies if b["url"].endswith("/api/users") and b["method"] == "GET"][-1]  # fetch, then XHR
-    sent = {name.lower() for name in users.get("requestHeaders", {})}
-    received = {name.lower() for name in users.get("responseHeaders", {})}
-    assert "x-demo" in sent and not {"authorization", "cookie"} & sent and "set-cookie" not in received
-    assert "demo-secret-token" not in json.dumps(bodies)
+        created = next(b for b in bodies if b["method"] == "POST")
+        assert (created["status"], created["requestBody"]) == (201, '{"name":"Carol"}') and "Carol" in created[
+            "responseBody"
+        ]
+        logo = next(b for b in bodies if b["url"].endswith("/api/logo.png"))
+        assert logo["responseBody"].startswith("[Binary: ") and "image/png" in logo["responseBody"]
+        large = next(b for b in bodies if b["url"].endswith("/api/large"))
+        assert large["truncated"] and len(large["responseBody"].encode()) <= LIMITS.capture.response_body_bytes
+        users = [b for b in bodies if b["url"].endswith("/api/users") and b["method"] == "GET"][-1]  # fetch, then XHR
+        sent = {name.lower() for name in users.get("requestHeaders", {})}
+        received = {name.lower() for name in users.get("responseHeaders", {})}
+        assert "x-demo" in sent and not {"authorization", "cookie"} & sent and "set-cookie" not in received
+        assert "demo-secret-token" not in json.dumps(bodies)
 
-    page.evaluate("gasolineDemo.chat()")
-    captured = len(wait_for(lambda: _chat_complete(entries(bridge, "websocket_events")), 15, "the chat"))
-    set_switch(popup, "#capture-websockets", False)
-    page.evaluate("gasolineDemo.chat().then(() => console.log('chat again done'))")
-    logged(bridge, "chat again done")
-    assert len(entries(bridge, "websocket_events")) == captured, "nothing captured once switched off"
+        closed = sum(e["event"] == "close" for e in entries(bridge, "websocket_events"))  # by the module's other tests
+        page.evaluate("gasolineDemo.chat()")
+        captured = len(wait_for(lambda: _chat_complete(entries(bridge, "websocket_events"), closed), 15, "the chat"))
+        set_switch(popup, "#capture-websockets", False)
+        page.evaluate("gasolineDemo.chat().then(() => console.log('chat again done'))")
+        logged(bridge, "chat again done")
+        assert len(entries(bridge, "websocket_events")) == captured, "nothing captured once switched off"
 
 
 STARTUP_FILES = ("startup-fetch.json", "startup-xhr.json")
 
 
+@SHARES_A_BROWSER
 def test_the_bodies_of_a_pages_start_up_requests_follow_the_real_settings(
     chromium: BrowserContext, bridge: Bridge
 ) -> None:
@@ -216,6 +230,7 @@ def test_the_bodies_of_a_pages_start_up_requests_follow_the_real_settings(
         assert startup_bodies(4) is None, "no body once the switch is off"
 
 
+@SHARES_A_BROWSER
 def test_a_read_right_after_a_load_is_complete_or_says_capture_is_settling(
     chromium: BrowserContext, bridge: Bridge
 ) -> None:
@@ -279,6 +294,7 @@ def _bodies_complete(bodies: list[dict[str, Any]]) -> list[dict[str, Any]] | Non
     return bodies if sum(1 for b in bodies if "/api/" in b["url"]) >= 8 else None
 
 
+@SHARES_A_BROWSER
 def test_tracking_follows_one_tab(shop: DemoApp, chromium: BrowserContext, bridge: Bridge) -> None:
     popup = open_popup(chromium)
     tracked = shop_page(chromium, shop, "?tab=tracked")
