@@ -12,6 +12,8 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
+
 from .processes import ROOT, Daemon, gasoline_cli, post_as_extension
 from .test_http_probes import Probe, call
 
@@ -56,6 +58,7 @@ def paired_panel(daemon: Daemon) -> tuple[str, str]:
     return token, opened["session"]["session_id"]
 
 
+@pytest.mark.starts_first  # one schemathesis run: about 60 s alone, up to 180 s beside three other workers
 def test_the_daemon_keeps_to_its_openapi_document(daemon: Daemon, tmp_path: Path) -> None:
     probe = Probe(daemon)
     session = probe.session()
