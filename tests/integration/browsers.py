@@ -26,7 +26,7 @@ from gasoline.demo.headless_chromium import (
 )
 from gasoline_generated.policy import EXTENSION_ORIGIN
 
-from .processes import STATE_DIRS, pairing_code
+from .processes import STATE_DIRS, Bridge, pairing_code, wait_for
 
 EXTENSION_PAGE = EXTENSION_ORIGIN + "/{}"
 
@@ -121,6 +121,11 @@ def switches_kept(popup: Page, *selectors: str) -> Iterator[None]:
     finally:
         for selector, on in states.items():
             set_switch(popup, selector, on)
+
+
+def untracked(bridge: Bridge) -> None:
+    """Wait until no tab is tracked: tracking ends with its tab."""
+    wait_for(lambda: not bridge.result("observe", what="page")["tracked"], 15, "tracking cleared with its tab")
 
 
 def switch_on(context: BrowserContext, selector: str) -> None:

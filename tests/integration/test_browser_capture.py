@@ -23,6 +23,7 @@ from .browsers import (
     set_switch,
     switch_on,
     switches_kept,
+    untracked,
 )
 from .conftest import SHARES_A_BROWSER, Isolated
 from .fixture_site import PAGES, fixture_site
@@ -312,7 +313,7 @@ def test_tracking_follows_one_tab(shop: DemoApp, chromium: BrowserContext, bridg
     assert _tracked(bridge.result("observe", what="page"))["url"].endswith("?tab=tracked"), "still the tracked tab"
 
     tracked.close()
-    wait_for(lambda: not bridge.result("observe", what="page")["tracked"], 15, "tracking cleared with its tab")
+    untracked(bridge)
     other.evaluate("console.log('from the other tab again')")
     logged(bridge, "from the other tab again")
 

@@ -15,7 +15,7 @@ from playwright.sync_api import BrowserContext, Page
 
 from gasoline_generated.policy import LIMITS
 
-from .browsers import open_popup, set_switch
+from .browsers import open_popup, set_switch, switches_kept, untracked
 from .conftest import PILOT_MODES, SHARES_A_BROWSER, Isolated, pilot_on
 from .processes import Bridge, gasoline_cli, wait_for
 
@@ -74,14 +74,14 @@ def on_page(bridge: Bridge, url: str) -> None:
 
 @contextmanager
 def pilot_switched_on(context: BrowserContext, port: int) -> Iterator[None]:
-    """AI Web Pilot switched on in the popup, as its user would, and off again afterwards: the
-    module's shared browser keeps the setting a test leaves."""
+    """AI Web Pilot switched on in the popup, as its user would, and set back afterwards to off, as
+    the module's shared plain browser has it, until the daemon has heard so."""
     popup = open_popup(context)
-    set_switch(popup, "#ai-web-pilot", True)
     try:
-        yield
+        with switches_kept(popup, "#ai-web-pilot"):
+            set_switch(popup, "#ai-web-pilot", True)
+            yield
     finally:
-        set_switch(popup, "#ai-web-pilot", False)
         wait_for(lambda: not pilot_on(port), 15, "the daemon to hear that AI Web Pilot is off")
         popup.close()
 
@@ -100,11 +100,6 @@ def close_targets(context: BrowserContext, kind: str, url_start: str) -> None:
     for target in targets:
         session.send("Target.closeTarget", {"targetId": target["targetId"]})
     session.detach()
-
-
-def untracked(bridge: Bridge) -> None:
-    """Wait until no tab is tracked (tracking ends with its tab)."""
-    wait_for(lambda: not bridge.result("observe", what="page").get("tracked"), 15, "tracking cleared with its tab")
 
 
 def test_a_command_without_an_extension_fails_within_a_second(bridge: Bridge) -> None:
