@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -241,8 +242,6 @@ def _bytecode_warming() -> list[str]:
     """Compile the installed packages, the standard library and the project into build/pycache. Each
     of the test run's five pytest processes would otherwise compile the same modules at once on a
     fresh machine: 86 CPU-s of collecting instead of 31. Unchanged modules are skipped."""
-    import sysconfig
-
     paths = sysconfig.get_paths()
     sources = [paths["purelib"], paths["stdlib"], *(str(ROOT / part) for part in ("handwritten", "generated", "tests"))]
     # The standard library's own tests and GUI, what the base interpreter has installed, npm's trees.
