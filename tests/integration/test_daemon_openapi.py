@@ -5,19 +5,17 @@ the document does not allow."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
-import sys
 import threading
 from pathlib import Path
 
 import pytest
 
 from .processes import ROOT, Daemon, gasoline_cli, post_as_extension
+from .processes import schemathesis as run_schemathesis
 from .test_http_probes import Probe, call
 
-SCHEMATHESIS = Path(sys.executable).with_name("schemathesis")
 DOCUMENT = ROOT / "generated" / "openapi" / "daemon.json"
 CONFIG = Path(__file__).with_name("schemathesis.toml")
 OPERATION_KEYS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
@@ -100,21 +98,4 @@ def operations() -> int:
 def schemathesis(daemon: Daemon, tmp_path: Path, **variables: str) -> subprocess.CompletedProcess[str]:
     """The run the config file describes, with the daemon's tokens and the variables it names."""
     tokens = {"GASOLINE_MCP_TOKEN": daemon.token, "GASOLINE_APPROVER_TOKEN": daemon.approver_token}
-    return subprocess.run(
-        [
-            str(SCHEMATHESIS),
-            "--config-file",
-            str(CONFIG),
-            "run",
-            str(DOCUMENT),
-            "--url",
-            f"http://127.0.0.1:{daemon.port}",
-            "--checks",
-            "all",
-        ],
-        cwd=tmp_path,
-        env={**os.environ, **tokens, **variables},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    return run_schemathesis(CONFIG, DOCUMENT, f"http://127.0.0.1:{daemon.port}", tmp_path, **tokens, **variables)

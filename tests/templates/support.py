@@ -11,7 +11,6 @@ import http.client
 import json
 import os
 import subprocess
-import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -26,7 +25,6 @@ GOLDEN = Path(__file__).with_name("golden")
 CONTROL_DOCUMENT = ROOT / "generated" / "openapi" / "control.json"
 RELEASES = ROOT / "spec" / "releases" / "control"
 CURRENT_PROTOCOL = "1.1"
-SCHEMATHESIS = Path(sys.executable).with_name("schemathesis")
 SCHEMATHESIS_CONFIG = Path(__file__).with_name("schemathesis.toml")
 CONTROL_PATH = "/.gasoline/control"
 TOKEN = "test-control-token-0123456789abcdef"
@@ -287,24 +285,9 @@ def assert_not_mounted(service: Service, team_route: str, logged: str | None) ->
 
 def schemathesis(service: Service, tmp_path: Path) -> subprocess.CompletedProcess[str]:
     """schemathesis with every check against the running endpoint, with its token."""
-    return subprocess.run(
-        [
-            str(SCHEMATHESIS),
-            "--config-file",
-            str(SCHEMATHESIS_CONFIG),
-            "run",
-            str(CONTROL_DOCUMENT),
-            "--url",
-            service.url,
-            "--checks",
-            "all",
-        ],
-        cwd=tmp_path,
-        env={**os.environ, "GASOLINE_CONTROL_TOKEN": TOKEN},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    from ..integration.processes import schemathesis as run_schemathesis
+
+    return run_schemathesis(SCHEMATHESIS_CONFIG, CONTROL_DOCUMENT, service.url, tmp_path, GASOLINE_CONTROL_TOKEN=TOKEN)
 
 
 def git(cwd: Path, *args: str) -> str:
