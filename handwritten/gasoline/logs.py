@@ -52,16 +52,21 @@ def told(record: logging.LogRecord) -> dict[str, Any]:
 
 
 class JsonLines(logging.Formatter):
-    """For the log file: one JSON object per line."""
+    """For the log file: one JSON object per line. A record's line is kept on the record, as logging
+    keeps its exc_text: the rotating file formats each record twice (to measure it, then to write
+    it), and each time would redact it again."""
 
     def format(self, record: logging.LogRecord) -> str:
-        entry: dict[str, Any] = {
-            "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
-            "level": record.levelname.lower(),
-            "logger": record.name,
-            **told(record),
-        }
-        return json.dumps(entry, ensure_ascii=False, default=str)
+        line: str | None = getattr(record, "json_line", None)
+        if line is None:
+            entry: dict[str, Any] = {
+                "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+                "level": record.levelname.lower(),
+                "logger": record.name,
+                **told(record),
+            }
+            line = record.json_line = json.dumps(entry, ensure_ascii=False, default=str)
+        return line
 
 
 class PlainLines(logging.Formatter):
