@@ -8,28 +8,32 @@ import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext
 
 from .browsers import chromium_with_extension
-from .conftest import Isolated
+from .conftest import isolated_place
 from .fixture_site import fixture_site
-from .processes import Daemon, health, running_daemon, wait_for
+from .processes import Daemon, health, kill_daemons_of, running_daemon, wait_for
 from .test_http_probes import Probe, call
 
 pytestmark = pytest.mark.exclusive  # times itself or loads every CPU: run with the machine to itself
 
 
-@pytest.fixture
-def daemon_with_browser(isolated: Isolated, tmp_path: Path) -> Iterator[tuple[Daemon, BrowserContext, str]]:
-    with (
-        fixture_site() as site,
-        running_daemon(isolated.state_dir, port=isolated.port) as daemon,
-        chromium_with_extension(daemon.port, tmp_path) as context,
-    ):
-        yield daemon, context, site
+@pytest.fixture(scope="module")
+def daemon_with_browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Daemon, BrowserContext, str]]:
+    """One daemon and browser for the module: each test opens its own page and waits for every answer."""
+    place = isolated_place(tmp_path_factory.mktemp("concurrent"))
+    try:
+        with (
+            fixture_site() as site,
+            running_daemon(place.state_dir, port=place.port) as daemon,
+            chromium_with_extension(daemon.port, place.state_dir.parent) as context,
+        ):
+            yield daemon, context, site
+    finally:
+        kill_daemons_of(place.state_dir)
 
 
 def item_text(daemon: Daemon, index: int) -> str:
