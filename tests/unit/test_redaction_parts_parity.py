@@ -5,6 +5,7 @@ written. Each test runs many inputs, seeded and hand-picked, through both and co
 from __future__ import annotations
 
 import base64
+import functools
 import html
 import html.entities
 import json
@@ -136,7 +137,9 @@ def base64_pairs() -> list[str]:
     return encoded + [text.rstrip("=") for text in encoded] + [text + "=" for text in encoded]
 
 
+@functools.cache
 def validator_candidates() -> list[str]:
+    """Made when a test first asks, not as every test process collects the module (most run none of them)."""
     rng = random.Random(SEED)
     candidates = [secret.value for secret in corpus()] + ORDINARY + ordinary_corpus()
     for sample in recall_corpus():
@@ -153,15 +156,13 @@ def validator_candidates() -> list[str]:
     return list(dict.fromkeys(as_js(text) for text in candidates))
 
 
-CANDIDATES = validator_candidates()
-
-
 @pytest.mark.parametrize("name", sorted(VALIDATORS))
 def test_validators_answer_as_the_daemon_does(parts: Path, name: str) -> None:
-    daemon = [python(lambda c=candidate: VALIDATORS[name](c), ValueError) for candidate in CANDIDATES]
+    candidates = validator_candidates()
+    daemon = [python(lambda c=candidate: VALIDATORS[name](c), ValueError) for candidate in candidates]
     assert {True, False} <= set(daemon)
-    got = worker(parts, [{"validator": name, "candidate": candidate} for candidate in CANDIDATES])
-    assert_same(CANDIDATES, daemon, got)
+    got = worker(parts, [{"validator": name, "candidate": candidate} for candidate in candidates])
+    assert_same(candidates, daemon, got)
 
 
 # Decoded views
