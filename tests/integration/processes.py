@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 SCHEMATHESIS = Path(sys.executable).with_name("schemathesis")
 # Where Hypothesis keeps the tables of which characters each codec encodes: computed once for every
-# schemathesis run (about 4 CPU-s each) rather than again in each run's new working directory.
+# schemathesis run (about 2.5 CPU-s each) rather than again in each run's new working directory.
 HYPOTHESIS_STORAGE = ROOT / "build" / "hypothesis"
 
 
