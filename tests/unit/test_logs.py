@@ -9,6 +9,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from gasoline import logs
 from gasoline.composition import DaemonConfig, create_daemon, create_services
 from gasoline.core.jsonrpc import Request
 from gasoline.core.protocol import Exchange
+from gasoline.safety.redaction import build_redactor
 from gasoline_generated.policy import LIMITS
 
 
@@ -96,3 +98,22 @@ def test_the_log_is_set_aside_when_full_and_only_a_few_are_kept(log_file: Path) 
     assert all(path.stat().st_size <= LIMITS.daemon.log_bytes for path in kept)
     newest = [json.loads(text) for text in log_file.read_text().splitlines()]
     assert newest and all(entry["message"].startswith("filler") for entry in newest)
+
+
+def test_each_line_of_the_log_file_is_redacted_once(log_file: Path) -> None:
+    """The file is measured before each line is written (to set it aside when full): the line is
+    made once, so the redactor reads each record once, not once for the size and again to write."""
+    redactor = build_redactor(bytes(32))
+    asked = []
+
+    def counted(value: Any) -> Any:
+        asked.append(value)
+        return redactor.value(value)
+
+    logs.redact_with(SimpleNamespace(value=counted))
+    try:
+        logs.log.info("deploying with %s", "ghp_" + "Zq8Xw7Vu6Ts5Rq4Po3Nm2Lk1Ji0Hg9Fe8Dc7B")
+    finally:
+        logs.redact_with(None)
+    (entry,) = [json.loads(line) for line in log_file.read_text().splitlines()]
+    assert entry["message"].startswith("deploying with [REDACTED:api_key:") and len(asked) == 1
