@@ -74,12 +74,13 @@ def on_page(bridge: Bridge, url: str) -> None:
 
 @contextmanager
 def pilot_switched_on(context: BrowserContext, port: int) -> Iterator[None]:
-    """AI Web Pilot switched on in the popup, as its user would, and set back afterwards to off, as
-    the module's shared plain browser has it, until the daemon has heard so."""
+    """AI Web Pilot switched on in the popup, as its user would, once the daemon has heard it; set
+    back afterwards to off, as the module's shared plain browser has it, until the daemon has heard so."""
     popup = open_popup(context)
     try:
         with switches_kept(popup, "#ai-web-pilot"):
             set_switch(popup, "#ai-web-pilot", True)
+            wait_for(lambda: pilot_on(port), 15, "the daemon to hear that AI Web Pilot is on")
             yield
     finally:
         wait_for(lambda: not pilot_on(port), 15, "the daemon to hear that AI Web Pilot is off")
@@ -253,7 +254,6 @@ def test_pilot_actions_need_the_popup_toggle(
     with pilot_switched_on(chromium, isolated.port):
         page = open_page(chromium, site + "form.html")
         on_page(bridge, site + "form.html")
-        wait_for(lambda: ok(bridge, "configure", action="health")["extension"]["settings"]["aiWebPilotEnabled"], 15)
         failed, asked = call(bridge, "interact", action="highlight", selector="#save")
         assert failed and asked["error"] == "approval_required", "the approval engine applies on top"
         request_id = asked["details"]["request_id"]
@@ -456,7 +456,6 @@ def test_an_approval_binds_the_tab_it_was_asked_for(
     with pilot_switched_on(chromium, isolated.port):
         first = open_page(chromium, site + "form.html")
         on_page(bridge, site + "form.html")
-        wait_for(lambda: ok(bridge, "configure", action="health")["extension"]["settings"]["aiWebPilotEnabled"], 15)
         first_tab = tab_in_front(bridge)
 
         def approved(selector: str) -> str:
