@@ -166,9 +166,9 @@ class AgentLoop:
         """One turn, to its end; nothing it meets escapes (a provider's failure, a bug): the person
         reads a notice and the turn is marked failed. The session, claimed to start it, is free again."""
         started = {"state": "started", "trigger": turn.trigger, "steps": 0}
-        self.log.append(turn.session_id, "turn", turn.number, turn_state=started)
-        self._pending(turn.session_id, f"turn:{turn.number}", waiting=True)
+        self._pending(turn.session_id, f"turn:{turn.number}", waiting=True)  # noted before it shows
         try:
+            self.log.append(turn.session_id, "turn", turn.number, turn_state=started)
             self._run(turn)
         except TurnFailed as failed:
             self._ended(turn, "failed", notice=(failed.code, str(failed)))
@@ -226,9 +226,9 @@ class AgentLoop:
         mutation = self.tools.mutation(call.name, call.arguments)
         asked = {"call_id": call.id, "tool": call.name, "arguments": call.arguments}
         classed = asked | ({"mutation": mutation} if mutation else {})
-        self.log.append(turn.session_id, "tool_call", turn.number, tool_call=classed)
         self._pending(turn.session_id, call.id, waiting=True)
         try:
+            self.log.append(turn.session_id, "tool_call", turn.number, tool_call=classed)
             ran = self.tools.run(call.name, call.arguments, turn.limits.most)
             if ran.error_code == "approval_required":
                 ran = self._approved(turn, call, ran)
@@ -241,9 +241,9 @@ class AgentLoop:
     def _approved(self, turn: Turn, call: ProviderToolCall, asked: Ran) -> Ran:
         """Show the approval request in the panel and wait for the person; run the call if approved."""
         request_id = str(asked.details.get("request_id", ""))
-        self.log.append(turn.session_id, "approval", turn.number, approval=asked.details)
         self._pending(turn.session_id, request_id, waiting=True)
         try:
+            self.log.append(turn.session_id, "approval", turn.number, approval=asked.details)
             decided = self.approvals.wait_decided(request_id, self.approvals.request_ttl_seconds + 1)
         finally:
             self._pending(turn.session_id, request_id, waiting=False)
