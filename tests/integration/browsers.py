@@ -23,6 +23,7 @@ from gasoline.demo.headless_chromium import (
     chromium_path,
     extension_args,
     extension_for_port,
+    new_profile,
 )
 from gasoline_generated.policy import EXTENSION_ORIGIN
 
@@ -51,7 +52,7 @@ def chromium_with_extension(
     extension = extension_for_port(port, workdir / "extension", built)
     flags = [flag for flag in CHROMIUM_FLAGS if flag != "--headless"]
     context = driver().chromium.launch_persistent_context(
-        str(workdir / "profile"),
+        str(new_profile(workdir / "profile")),
         executable_path=executable,
         headless=True,
         args=[*flags, *extension_args(extension)],
