@@ -80,15 +80,17 @@ async function viaDebugger(tabId: number, script: string, timeoutMs: number): Pr
     userGesture: true,
     timeout: timeoutMs, // the browser stops the script there
   }) as Promise<EvaluateReply>;
+  // A stopped script is reported as "Execution was terminated", or with a promise awaited, as an internal error.
+  const stopped = (error: unknown) => /terminated/i.test(String(error)) || performance.now() - started >= timeoutMs;
   const reply = await withinTime(evaluation, timeoutMs + STOP_REPORT_MS).catch(async (error: unknown) => {
-    if (error instanceof LateWork) return timedOut(tabId, timeoutMs, "the browser did not stop it");
+    if (error instanceof LateWork) {
+      const stopReport = evaluation.then(() => false, stopped);
+      return timedOut(tabId, timeoutMs, "the browser did not stop it", stopReport);
+    }
     if (!(await chrome.tabs.get(tabId).catch(() => undefined))) {
       throw new CommandFailure("tab_gone", `tab ${tabId} was closed while the script ran`);
     }
-    // A stopped script is reported as "Execution was terminated", or with a promise awaited, as an internal error.
-    if (/terminated/i.test(String(error)) || performance.now() - started >= timeoutMs) {
-      throw new ScriptTimeout(`the script ran longer than ${timeoutMs} ms and was stopped; the tab is usable again`, false);
-    }
+    if (stopped(error)) throw stoppedInTime(timeoutMs);
     throw error;
   });
   const thrown = reply.exceptionDetails?.exception;
@@ -157,15 +159,22 @@ function asResult(outcome: Outcome, path: ExecuteJsResult["execution_path"], dur
   return { success: false, error: outcome.error, ...(outcome.stack ? { stack: outcome.stack } : {}), execution_path: path, duration_ms };
 }
 
+function stoppedInTime(timeoutMs: number): ScriptTimeout {
+  return new ScriptTimeout(`the script ran longer than ${timeoutMs} ms and was stopped; the tab is usable again`, false);
+}
+
 /** The failure of a script past its limit: whether it still blocks the tab is whether the page
- *  runs a trivial script at once; `unstopped` says why it was not stopped. */
-async function timedOut(tabId: number, timeoutMs: number, unstopped: string): Promise<never> {
+ *  runs a trivial script at once; `unstopped` says why it was not stopped. On a busy machine the
+ *  report of a stop the browser made can trail the page's answer: `stopReport`, when there is one,
+ *  says (true) once it arrives that the script was stopped. */
+async function timedOut(tabId: number, timeoutMs: number, unstopped: string, stopReport?: Promise<boolean>): Promise<never> {
   const probe = chrome.scripting.executeScript({ target: { tabId }, world: "ISOLATED", func: () => true });
   const answered = await withinTime(probe, PROBE_MS).then(
     () => true,
     (error: unknown) => !(error instanceof LateWork),
   );
   if (answered) {
+    if (stopReport && (await withinTime(stopReport, PROBE_MS).catch(() => false))) throw stoppedInTime(timeoutMs);
     throw new ScriptTimeout(`the script did not finish within ${timeoutMs} ms (a promise it awaits has not settled); the tab is not blocked`, false);
   }
   throw new ScriptTimeout(`the script ran longer than ${timeoutMs} ms and still blocks the tab: ${unstopped}`, true);
