@@ -10,7 +10,6 @@ import json
 import random
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -21,7 +20,7 @@ from gasoline.safety.redaction import Redactor, build_redactor
 from gasoline_generated.models import ProjectRedactionPattern
 
 from ..conftest import ROOT
-from ..in_node import answers, bundle_for_node
+from ..in_node import RunningEntry, bundle_for_node, running
 from .secret_corpus import ORDINARY, corpus
 from .secret_recall import ordinary_corpus, recall_corpus
 from .test_redaction_leaks import LEAKS, ORDINARY_STRUCTURED, STRUCTURED_LEAKS
@@ -35,8 +34,9 @@ UNAVAILABLE = "unavailable"
 
 
 @pytest.fixture(scope="module")
-def worker_gateway(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return bundle_for_node(ROOT / "tests/ts/redaction-parity.ts", tmp_path_factory.mktemp("parity"))
+def worker_gateway(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningEntry]:
+    with running(bundle_for_node(ROOT / "tests/ts/redaction-parity.ts", tmp_path_factory.mktemp("parity"))) as entry:
+        yield entry
 
 
 def daemon_masks(redactor: Redactor, data: Any) -> str:
@@ -51,7 +51,7 @@ def unhashed(text: str) -> str:
 
 
 def compare(
-    bundle: Path,
+    worker: RunningEntry,
     data: list[Any],
     key: bytes | None = KEY,
     patterns: list[dict[str, Any]] | None = None,
@@ -69,7 +69,7 @@ def compare(
         {"key": key.hex() if key else None, "patterns": patterns, "json": json.dumps(item), "native": native}
         for item in data
     ]
-    got = [answer.get("out", UNAVAILABLE) for answer in answers(bundle, requests)]
+    got = [answer.get("out", UNAVAILABLE) for answer in worker.answers(requests)]
     if native:
         expected, got = [json.loads(text) for text in expected], [json.loads(text) for text in got]
     return [
@@ -83,23 +83,23 @@ def assert_same(mismatches: list[str], total: int) -> None:
     assert not mismatches, f"{len(mismatches)} of {total} differ:\n" + "\n".join(mismatches[:5])
 
 
-def test_the_recall_corpus_is_masked_alike(worker_gateway: Path) -> None:
+def test_the_recall_corpus_is_masked_alike(worker_gateway: RunningEntry) -> None:
     lines = [sample.line for sample in recall_corpus()]
     assert len(lines) > 1800
     assert_same(compare(worker_gateway, lines), len(lines))
 
 
-def test_ordinary_text_is_left_alike(worker_gateway: Path) -> None:
+def test_ordinary_text_is_left_alike(worker_gateway: RunningEntry) -> None:
     lines = ordinary_corpus() + ORDINARY
     assert_same(compare(worker_gateway, lines), len(lines))
 
 
-def test_the_known_leaks_are_masked_alike(worker_gateway: Path) -> None:
+def test_the_known_leaks_are_masked_alike(worker_gateway: RunningEntry) -> None:
     lines = [text for text, _ in LEAKS.values()]
     assert_same(compare(worker_gateway, lines), len(lines))
 
 
-def test_name_value_pairs_are_masked_alike(worker_gateway: Path) -> None:
+def test_name_value_pairs_are_masked_alike(worker_gateway: RunningEntry) -> None:
     data = [item for item, _ in STRUCTURED_LEAKS.values()] + ORDINARY_STRUCTURED
     assert_same(compare(worker_gateway, data), len(data))
     assert_same(compare(worker_gateway, data, native=True), len(data))
@@ -114,7 +114,7 @@ def secret_contexts() -> Iterator[Any]:
         yield f"curl -H 'x-api-key: {secret.value}' https://api.example.com/?token={quote(secret.value)}"
 
 
-def test_structured_data_is_masked_alike(worker_gateway: Path) -> None:
+def test_structured_data_is_masked_alike(worker_gateway: RunningEntry) -> None:
     data = [
         *secret_contexts(),
         {"type": "network_body", "status": 200, "responseBody": json.dumps({"user": {"apiKey": "k" * 40, "id": 7}})},
@@ -131,7 +131,7 @@ def test_structured_data_is_masked_alike(worker_gateway: Path) -> None:
     assert_same(compare(worker_gateway, data), len(data))
 
 
-def test_events_as_the_page_hands_them_over_are_masked_alike(worker_gateway: Path) -> None:
+def test_events_as_the_page_hands_them_over_are_masked_alike(worker_gateway: RunningEntry) -> None:
     events = [item for item in secret_contexts() if not isinstance(item, str)] + [
         {"type": "console", "level": "log", "args": ["token", {"apiKey": "k" * 40}], "tabId": 7, "status": 200},
         {"type": "network_body", "responseBody": '{"user": {"id": 1, "password": "pw123456"}}', "duration": 12.5},
@@ -195,18 +195,18 @@ def mixtures(count: int, seed: int) -> list[str]:
     return texts
 
 
-def test_random_mixtures_are_masked_alike(worker_gateway: Path) -> None:
+def test_random_mixtures_are_masked_alike(worker_gateway: RunningEntry) -> None:
     texts = mixtures(1500, seed=11)
     assert_same(compare(worker_gateway, texts), len(texts))
 
 
-def test_project_patterns_are_masked_alike(worker_gateway: Path) -> None:
+def test_project_patterns_are_masked_alike(worker_gateway: RunningEntry) -> None:
     texts = [*mixtures(300, seed=12), "ticket TKT-004211-QXPZ", "STAGING_PW=abc123&next=1", "tkt-004211-qxpz"]
     ProjectRedactionPattern.model_validate(PATTERNS[1])  # the shape the handover carries
     assert_same(compare(worker_gateway, texts, patterns=PATTERNS), len(texts))
 
 
-def test_before_the_handover_every_mask_is_unhashed(worker_gateway: Path) -> None:
+def test_before_the_handover_every_mask_is_unhashed(worker_gateway: RunningEntry) -> None:
     texts = [sample.line for sample in recall_corpus()[:400]]
     assert_same(compare(worker_gateway, texts, key=None), len(texts))
 
@@ -219,6 +219,6 @@ def nested(depth: int) -> Any:
 
 
 @pytest.mark.parametrize("depth", [1, 127, 128, 129, 400])
-def test_data_nested_past_the_limit_is_withheld_alike(worker_gateway: Path, depth: int) -> None:
+def test_data_nested_past_the_limit_is_withheld_alike(worker_gateway: RunningEntry, depth: int) -> None:
     data = [nested(depth), {"body": json.dumps(nested(depth))}, {"password": nested(depth)}]
     assert_same(compare(worker_gateway, data), len(data))

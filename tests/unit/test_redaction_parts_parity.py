@@ -13,8 +13,7 @@ import random
 import re
 import struct
 import time
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import quote
 
@@ -27,7 +26,7 @@ from gasoline.safety.validators import IBAN_LENGTHS, ISSUERS, OBJECT_ID_LABELS, 
 from gasoline_generated.redaction_rules import DECODE_REACH, LONGEST_BASE64
 
 from ..conftest import ROOT
-from ..in_node import answers, bundle_for_node
+from ..in_node import RunningEntry, bundle_for_node, running
 from .secret_corpus import ORDINARY, corpus, grouped, make_iban
 from .secret_recall import ALPHABETS, ordinary_corpus, recall_corpus
 
@@ -41,8 +40,9 @@ ODD_CHARACTERS = [*"é ß\u01c5\u24b6ª\u0663²中😀\U0001d7d8\ufffe\x00\x1f\x
 
 
 @pytest.fixture(scope="module")
-def parts(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return bundle_for_node(ROOT / "tests/ts/redaction-parts.ts", tmp_path_factory.mktemp("redaction-parts"))
+def parts(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningEntry]:
+    with running(bundle_for_node(ROOT / "tests/ts/redaction-parts.ts", tmp_path_factory.mktemp("parts"))) as entry:
+        yield entry
 
 
 def as_js(text: str) -> str:
@@ -57,9 +57,9 @@ def python(call: Callable[[], Any], *errors: type[Exception]) -> Any:
         return RAISES
 
 
-def worker(bundle: Path, requests: list[dict[str, Any]]) -> list[Any]:
+def worker(parts: RunningEntry, requests: list[dict[str, Any]]) -> list[Any]:
     """What the worker answers to each request (each answer comes as its JSON text, in ASCII)."""
-    return [json.loads(answer).get("ok", RAISES) for answer in answers(bundle, requests)]
+    return [json.loads(answer).get("ok", RAISES) for answer in parts.answers(requests)]
 
 
 def assert_same(cases: list[Any], daemon: list[Any], worker_answers: list[Any]) -> None:
@@ -157,7 +157,7 @@ def validator_candidates() -> list[str]:
 
 
 @pytest.mark.parametrize("name", sorted(VALIDATORS))
-def test_validators_answer_as_the_daemon_does(parts: Path, name: str) -> None:
+def test_validators_answer_as_the_daemon_does(parts: RunningEntry, name: str) -> None:
     candidates = validator_candidates()
     daemon = [python(lambda c=candidate: VALIDATORS[name](c), ValueError) for candidate in candidates]
     assert {True, False} <= set(daemon)
@@ -284,7 +284,7 @@ def daemon_views(text: str) -> Any:
 
 
 @pytest.mark.parametrize("kind", ["percent", "entities", "base64", "reach", "random", "lone surrogates"])
-def test_decoded_views_are_the_daemon_s(parts: Path, kind: str) -> None:
+def test_decoded_views_are_the_daemon_s(parts: RunningEntry, kind: str) -> None:
     texts = view_texts(kind)
     daemon = [python(lambda t=text: daemon_views(t), UnicodeEncodeError) for text in texts]
     assert RAISES not in daemon and any(views != [] for views in daemon)
@@ -399,7 +399,7 @@ def daemon_json(text: str, max_depth: int) -> str:
 
 
 @pytest.mark.parametrize("kind", ["hand-picked", "nesting limits", "random", "mutated"])
-def test_json_is_read_and_written_as_the_daemon_does(parts: Path, kind: str) -> None:
+def test_json_is_read_and_written_as_the_daemon_does(parts: RunningEntry, kind: str) -> None:
     cases = [(as_js(text), limit) for text, limit in json_cases(kind)]
     daemon = [python(lambda c=case: daemon_json(*c), ValueError) for case in cases]
     assert kind == "random" or RAISES in daemon
@@ -425,22 +425,22 @@ def python_values(kind: str) -> list[Any]:
 
 
 @pytest.mark.parametrize("kind", ["floats", "integers", "strings", "structures"])
-def test_values_are_written_as_the_daemon_writes_them(parts: Path, kind: str) -> None:
+def test_values_are_written_as_the_daemon_writes_them(parts: RunningEntry, kind: str) -> None:
     values = [json.loads(json.dumps(value)) for value in python_values(kind)]  # as JavaScript will read them
     texts = [json.dumps(value) for value in values]
     daemon = [json.dumps(value, ensure_ascii=False) for value in values]
     assert_same(texts, daemon, worker(parts, [{"json": text, "maxDepth": MAX_DEPTH} for text in texts]))
 
 
-def test_floats_read_as_python_prints_them(parts: Path) -> None:
+def test_floats_read_as_python_prints_them(parts: RunningEntry) -> None:
     floats = python_values("floats")
     daemon = [repr(number) for number in floats]
     assert_same(floats, daemon, worker(parts, [{"repr": json.dumps(number)} for number in floats]))
 
 
 @pytest.mark.parametrize("shape", [arrays, objects])
-def test_deep_nesting_is_refused_by_name_at_once(parts: Path, shape: Callable[[int], str]) -> None:
+def test_deep_nesting_is_refused_by_name_at_once(parts: RunningEntry, shape: Callable[[int], str]) -> None:
     started = time.monotonic()
-    [answer] = answers(parts, [{"json": shape(100_000), "maxDepth": MAX_DEPTH}])
+    [answer] = parts.answers([{"json": shape(100_000), "maxDepth": MAX_DEPTH}])
     assert f"nested deeper than {MAX_DEPTH} levels" in json.loads(answer)["error"]
     assert time.monotonic() - started < 5
