@@ -261,19 +261,42 @@ def at_least_eight(count: re.Match[str]) -> str:
     return f"{{{min(int(count.group(1)), 8)},}}"
 
 
-def any_rule(rules: list[CompiledRule]) -> re2._Regexp | None:
-    """One pattern that matches wherever any rule might (each without its leading \b, case
-    folded where the rule ignores case; validators aside): texts it finds nothing in are clean.
-    None when RE2 cannot hold them all at once (many large project patterns): each rule then
-    runs on its own, as it does anyway on a text this one matches."""
+def loose_patterns(rules: list[CompiledRule]) -> list[bytes]:
+    """Each rule's pattern made looser (without its leading \b, case folded where the rule ignores
+    case, validators aside, counted repeats at least eight): it matches wherever its rule might."""
     loose = [COUNTED.sub(at_least_eight, c.pattern) for c in rules]  # a looser pattern, far smaller for RE2
-    parts = [f"(?i:{p})" if c.lowered else f"(?:{p})" for c, p in zip(rules, loose, strict=True)]
+    return [(f"(?i:{p})" if c.lowered else f"(?:{p})").encode() for c, p in zip(rules, loose, strict=True)]
+
+
+def _whether_options() -> re2.Options:
     options = re2.Options()
     options.max_mem, options.never_capture = RE2_OPTIONS.max_mem, True  # whether, not where: RE2's DFA alone
+    return options
+
+
+def any_rule(rules: list[CompiledRule]) -> re2._Regexp | None:
+    """One pattern that matches wherever any rule might: texts it finds nothing in are clean. None
+    when RE2 cannot hold them all at once (many large project patterns): each rule then runs on
+    its own, as it does anyway on a text this one matches."""
     try:
-        return re2.compile("|".join(parts).encode(), options) if parts else None
+        return re2.compile(b"|".join(loose_patterns(rules)), _whether_options()) if rules else None
     except re2.error:
         return None
+
+
+def rules_that_may_match(rules: list[CompiledRule]) -> re2.Set | None:
+    """The rules' loose patterns as one RE2 set: one pass over a text that any_rule matched names the
+    few rules that may match it, instead of each rule searching it. A set runs on RE2's DFA alone,
+    and answers no rule when the DFA runs out of memory: Redactor then runs every rule. None when
+    RE2 cannot hold them all at once."""
+    whether = re2.Set.SearchSet(_whether_options())
+    try:
+        for pattern in loose_patterns(rules):
+            whether.Add(pattern)
+        whether.Compile()
+    except re2.error:
+        return None
+    return whether
 
 
 def shortest_match(pattern: str) -> int:
@@ -299,6 +322,7 @@ class Redactor:
         self._project_patterns = list(project_patterns)
         self._rules = [CompiledRule(rule) for rule in (*policy.RULES, *map(user_rule, self._project_patterns))]
         self._any_rule = any_rule(self._rules)
+        self._may_match = rules_that_may_match(self._rules)
         self._key_pattern = re.compile(policy.KEY_PATTERN)
         self._mask_template = policy.MASK
         self._masks = re.compile(
@@ -390,7 +414,8 @@ class Redactor:
         views = TextViews(text)
         if self._any_rule is not None and self._any_rule.search(views.encoded) is None:
             return []  # most texts: one pass in C rules out every rule at once
-        for compiled in self._rules:
+        named = self._may_match.Match(views.encoded) if self._may_match is not None else None
+        for compiled in self._rules if named is None else [self._rules[index] for index in sorted(named)]:
             if compiled.may_match(views):
                 in_bytes.extend((start, end, compiled.rule.secret_class) for start, end in compiled.secrets(views))
         chars = views.chars(offset for start, end, _ in in_bytes for offset in (start, end))
