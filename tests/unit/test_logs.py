@@ -88,8 +88,8 @@ def test_an_exception_is_logged_as_facts_on_one_line(log_file: Path, provoke: An
 
 
 def test_the_log_is_set_aside_when_full_and_only_a_few_are_kept(log_file: Path) -> None:
-    line = "x" * 1000
-    for index in range((LIMITS.daemon.logs_kept + 2) * LIMITS.daemon.log_bytes // 1000):
+    line = "x" * 10_000  # long lines: the work is writing megabytes, not formatting records
+    for index in range((LIMITS.daemon.logs_kept + 2) * LIMITS.daemon.log_bytes // len(line)):
         logs.log.info("filler %d %s", index, line)
     kept = sorted(log_file.parent.glob(log_file.name + "*"))
     assert [path.name for path in kept] == [log_file.name] + [
