@@ -151,6 +151,14 @@ class FakeProvider:
         for event in held:
             event.set()
 
+    def forget(self) -> None:
+        """Drop the replies and failures queued and not used (what a test that failed early left), and
+        let go of held requests: the next test starts from an empty queue."""
+        with self._lock:
+            self._replies.clear()
+            self._failures.clear()
+        self.release()
+
     def _record(self, request: dict[str, Any]) -> str | None:
         """Record a request; the failure it is to meet, if any."""
         with self._lock:

@@ -52,6 +52,13 @@ def daemon(tmp_path_factory: pytest.TempPathFactory, fake: FakeProvider) -> Iter
         yield running
 
 
+@pytest.fixture(autouse=True)
+def nothing_left_queued(fake: FakeProvider) -> Iterator[None]:
+    """The module's tests share a fake provider: what one left queued is not answered to the next."""
+    yield
+    fake.forget()
+
+
 @pytest.fixture(scope="module")
 def panel(daemon: Daemon) -> Panel:
     return Panel(daemon, pair(daemon))

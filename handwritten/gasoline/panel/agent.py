@@ -167,20 +167,21 @@ class AgentLoop:
         reads a notice and the turn is marked failed. The session, claimed to start it, is free again."""
         started = {"state": "started", "trigger": turn.trigger, "steps": 0}
         self._pending(turn.session_id, f"turn:{turn.number}", waiting=True)  # noted before it shows
+        outcome: Literal["done", "failed"] = "failed"
+        notice: tuple[str, str] | None = None
         try:
             self.log.append(turn.session_id, "turn", turn.number, turn_state=started)
             self._run(turn)
+            outcome = "done"
         except TurnFailed as failed:
-            self._ended(turn, "failed", notice=(failed.code, str(failed)))
+            notice = (failed.code, str(failed))
         except Exception as error:  # a bug must not take the daemon or the session down
             logger.exception("turn %s of %s failed", turn.number, turn.session_id)
-            self._ended(turn, "failed", notice=("provider_failed", type(error).__name__))
-        else:
-            self._ended(turn, "done")
+            notice = ("provider_failed", type(error).__name__)
         finally:
             with contextlib.suppress(UnknownSession):  # closed meanwhile
                 self._pending(turn.session_id, f"turn:{turn.number}", waiting=False)
-            self._release(turn.session_id)
+            self._ended(turn, outcome, notice)
 
     def _run(self, turn: Turn) -> None:
         cards = turn.cards
@@ -273,14 +274,19 @@ class AgentLoop:
                 earlier.append(ProviderMessage(role=event.message.role, content=event.message.text))
         return earlier
 
-    def _ended(self, turn: Turn, outcome: Literal["done", "failed"], notice: tuple[str, str] | None = None) -> None:
-        if notice is not None:
-            code, text = notice
-            self.log.append(
-                turn.session_id, "notice", turn.number, notice={"level": "error", "code": code, "text": text}
-            )
-        ended = {"state": outcome, "trigger": turn.trigger, "steps": turn.steps, "tokens": turn.tokens}
-        self.log.append(turn.session_id, "turn", turn.number, turn_state=ended)
+    def _ended(self, turn: Turn, outcome: Literal["done", "failed"], notice: tuple[str, str] | None) -> None:
+        """Show the turn's end and free its session in one step, under the lock a new turn claims the
+        session with: whoever reads the end may ask again at once."""
+        with self._lock:
+            try:
+                if notice is not None:
+                    code, text = notice
+                    notified = {"level": "error", "code": code, "text": text}
+                    self.log.append(turn.session_id, "notice", turn.number, notice=notified)
+                ended = {"state": outcome, "trigger": turn.trigger, "steps": turn.steps, "tokens": turn.tokens}
+                self.log.append(turn.session_id, "turn", turn.number, turn_state=ended)
+            finally:
+                self._busy.discard(turn.session_id)
 
 
 def tokens_of(reply: ProviderReply) -> int:
