@@ -14,6 +14,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# One Go build cache for every Go the tests run (build/, never committed): the standard library
+# compiles once, not once per test process, and `tasks.py test` compiles what the tests import into
+# it while its checks run. Go's cache is safe to share between processes.
+GO_BUILD_CACHE = ROOT / "build" / "go-build-cache"
 COPIED = ("spec", "generated", "handwritten", "templates", "tests", "docs", "pyproject.toml")
 
 

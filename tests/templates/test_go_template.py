@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from ..integration.processes import ROOT, free_port, wait_for
+from ..conftest import GO_BUILD_CACHE
+from ..integration.processes import free_port, wait_for
 from .support import (
     WITHOUT_A_GUARD,
     Service,
@@ -91,12 +92,8 @@ CREATE_TEST_ORDER = """func RegisterTeamOperations(r *Registry) {
 
 @pytest.fixture(scope="session")
 def go_cache() -> Path:
-    """One Go build cache for the checkout's test runs (build/, never committed): the standard
-    library compiles once, not once per test process (`tasks.py test` compiles the packages the
-    template imports into it while its checks run). Go's cache is safe to share between processes."""
-    cache = ROOT / "build" / "go-build-cache"
-    cache.mkdir(parents=True, exist_ok=True)
-    return cache
+    GO_BUILD_CACHE.mkdir(parents=True, exist_ok=True)
+    return GO_BUILD_CACHE
 
 
 def go(project: Path, cache: Path, *args: str, toolchain: Path = GO) -> subprocess.CompletedProcess[str]:
