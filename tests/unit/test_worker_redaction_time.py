@@ -1,5 +1,5 @@
 """The worker's rules run on re2js, in time linear in the text, like the daemon's on RE2: on texts
-built to make a backtracking engine try every position, 256 KB takes about eight times what 32 KB
+built to make a backtracking engine try every position, 128 KB takes about eight times what 16 KB
 takes. (With JavaScript's RegExp, the jwt rule's near misses would take seconds on 64 KB.)"""
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from ..conftest import ROOT
 from ..in_node import answers, bundle_for_node
 from .adversarial_text import adversarial_pieces
 
-SMALL, LARGE = 32 * 1024, 256 * 1024
-# Linear growth is 8x; quadratic is 64x. Under a tenth of a second for 256 KB is linear by any
+SMALL, LARGE = 16 * 1024, 128 * 1024
+# Linear growth is 8x; quadratic is 64x. Under a twentieth of a second for 128 KB is linear by any
 # account; a backtracking engine takes seconds on the worst of these.
-MOST_GROWTH, FAST_ENOUGH = 24, 0.1
+MOST_GROWTH, FAST_ENOUGH = 24, 0.05
 
 
 @pytest.fixture(scope="module")
