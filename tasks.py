@@ -193,8 +193,8 @@ def typecheck(c: Context) -> None:
 def test(c: Context, k: str = "", workers: int = TEST_WORKERS) -> None:
     """Run every check: generated code in step, lint, types, extension build, all tests. The tests
     run in `workers` processes (most wait on a browser, a daemon or a server, not on a CPU); those
-    marked exclusive, which time themselves or load every CPU, run afterwards with the machine to
-    themselves. Then the slowest tests, from both runs' reports."""
+    marked exclusive, which time themselves or race something brief, run afterwards with the
+    machine to themselves. Then the slowest tests, from both runs' reports."""
     with _cache_warming():
         check_gen(c)
         lint(c)

@@ -16,7 +16,7 @@ import pytest
 
 from gasoline_codegen.generate import files_on_disk
 
-from ..conftest import ROOT, repo_env, run_python
+from ..conftest import ROOT, repo_env, run_codegen, run_python
 from .browsers import chromium_with_extension
 from .contract_versions import CONTRACTS, open_for_additions
 from .fixture_site import fixture_site
@@ -123,7 +123,7 @@ def test_a_new_browser_command_end_to_end(repo_copy: Path, tmp_path: Path) -> No
     raised = open_for_additions(repo_copy, "tools")[1] or raised
     (repo_copy / "spec/messages/commands/element_count.yaml").write_text(COMMAND_SPEC.replace("{since}", since))
     (repo_copy / "spec/tools/analyze/element_count.yaml").write_text(MODE_SPEC)
-    generated = run_python(repo_copy, "-m", "gasoline_codegen", "--root", str(repo_copy), "gen")
+    generated = run_codegen(repo_copy, "gen")
     assert generated.returncode == 0, generated.stdout + generated.stderr
 
     unimplemented = npm(extension, "build")

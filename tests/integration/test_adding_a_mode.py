@@ -10,7 +10,7 @@ from pathlib import Path
 
 from gasoline_codegen.generate import files_on_disk
 
-from ..conftest import run_python
+from ..conftest import run_codegen, run_python
 from .contract_versions import CONTRACTS, open_for_additions
 
 MODE_SPEC = """\
@@ -58,15 +58,14 @@ def test_a_new_read_only_mode_end_to_end(repo_copy: Path) -> None:
     git(repo_copy, "init", "-q")
     git(repo_copy, "add", "-A")
     git(repo_copy, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "base")
-    codegen = ("-m", "gasoline_codegen", "--root", str(repo_copy))
     coverage = ("-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/unit/test_handler_coverage.py")
 
     (repo_copy / "spec/tools/configure/uptime.yaml").write_text(MODE_SPEC)
     _, raised = open_for_additions(repo_copy, "tools")
-    stale = run_python(repo_copy, *codegen, "check")
+    stale = run_codegen(repo_copy, "check")
     assert stale.returncode == 1 and "generated/gasoline_generated/dispatch.py" in stale.stderr
 
-    assert run_python(repo_copy, *codegen, "gen").returncode == 0
+    assert run_codegen(repo_copy, "gen").returncode == 0
     missing = run_python(repo_copy, *coverage)
     assert missing.returncode == 1
     assert "configure(action='uptime'): gasoline.handlers.configure:ConfigureHandlers has no uptime()" in missing.stdout

@@ -18,7 +18,7 @@ from .fixture_site import fixture_site
 from .processes import Daemon, health, kill_daemons_of, running_daemon, wait_for
 from .test_http_probes import Probe, call
 
-pytestmark = pytest.mark.exclusive  # times itself or loads every CPU: run with the machine to itself
+pytestmark = pytest.mark.exclusive  # bounds how long /health takes: run with the machine to itself
 
 
 @pytest.fixture(scope="module")
