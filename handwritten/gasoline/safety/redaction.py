@@ -30,7 +30,7 @@ import string
 import threading
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
-from functools import cached_property
+from functools import cache, cached_property, lru_cache
 from typing import Any, NoReturn
 
 import re2
@@ -206,7 +206,8 @@ class CompiledRule:
         if max(rule.secret_groups) > self.regex.groups:
             raise ValueError(f"rule {rule.name!r} has no group {max(rule.secret_groups)}")
         self.rule = rule
-        self.validator = VALIDATORS[rule.validator] if rule.validator else None
+        if rule.validator and rule.validator not in VALIDATORS:
+            raise ValueError(f"rule {rule.name!r} names a validator there is none of: {rule.validator!r}")
 
     def may_match(self, views: TextViews) -> bool:
         """A quick test that rules out texts without the rule's anchors (a rule without anchors
@@ -224,6 +225,7 @@ class CompiledRule:
         text, candidates are masked unchecked (and the scan moves past each): such a text fails
         closed, with masks it did not need, rather than slowly."""
         subject = views.lowered if self.lowered else views.encoded
+        validator = VALIDATORS[self.rule.validator] if self.rule.validator else None
         checks = policy.CHECKS_PER_TEXT + len(subject) // policy.BYTES_PER_CHECK
         position = 0
         while (match := self.regex.search(subject, position)) is not None:
@@ -233,9 +235,9 @@ class CompiledRule:
                 position = boundary.end() if boundary else len(subject)
                 continue
             span = self._span(match)
-            if span is not None and self.validator is not None and checks > 0:
+            if span is not None and validator is not None and checks > 0:
                 checks -= 1
-                if not self.validator(views.encoded[span[0] : span[1]].decode(*UTF8)):
+                if not validator(views.encoded[span[0] : span[1]].decode(*UTF8)):
                     span = None
             if span is None:
                 position = views.next_char(match.start())
@@ -289,14 +291,28 @@ def rules_that_may_match(rules: list[CompiledRule]) -> re2.Set | None:
     few rules that may match it, instead of each rule searching it. A set runs on RE2's DFA alone,
     and answers no rule when the DFA runs out of memory: Redactor then runs every rule. None when
     RE2 cannot hold them all at once."""
+    return _set_of(tuple(loose_patterns(rules)))
+
+
+@lru_cache(maxsize=8)
+def _set_of(patterns: tuple[bytes, ...]) -> re2.Set | None:
+    """One compiled set per list of patterns (compiling the policy's takes milliseconds, and every
+    redactor of a process without project patterns has the same); matching one is thread-safe."""
     whether = re2.Set.SearchSet(_whether_options())
     try:
-        for pattern in loose_patterns(rules):
+        for pattern in patterns:
             whether.Add(pattern)
         whether.Compile()
     except re2.error:
         return None
     return whether
+
+
+@cache
+def policy_rules() -> tuple[CompiledRule, ...]:
+    """The policy's rules, compiled once per process: a compiled rule is never changed, and every
+    redactor (one per daemon, one per test that builds one) starts from the same."""
+    return tuple(CompiledRule(rule) for rule in policy.RULES)
 
 
 def shortest_match(pattern: str) -> int:
@@ -320,7 +336,7 @@ class Redactor:
         self.version = version
         self._key = key
         self._project_patterns = list(project_patterns)
-        self._rules = [CompiledRule(rule) for rule in (*policy.RULES, *map(user_rule, self._project_patterns))]
+        self._rules = [*policy_rules(), *(CompiledRule(user_rule(pattern)) for pattern in self._project_patterns)]
         self._any_rule = any_rule(self._rules)
         self._may_match = rules_that_may_match(self._rules)
         self._key_pattern = re.compile(policy.KEY_PATTERN)
