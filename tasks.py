@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import tempfile
 import threading
 import time
 from collections.abc import Iterator, Mapping
@@ -136,6 +137,11 @@ NO_TESTS_COLLECTED = 5  # pytest's exit status when a selection leaves nothing t
 # workers): each reads its modules' bytecode from build/pycache instead of compiling them again,
 # even where PYTHONDONTWRITEBYTECODE is set to keep the tree free of __pycache__.
 TEST_BYTECODE = {"PYTHONDONTWRITEBYTECODE": "", "PYTHONPYCACHEPREFIX": str(ROOT / "build" / "pycache")}
+# Each pass's temporary files (tmp_path), one directory per pass for this checkout. With pytest's
+# numbered directories, the second pass deleted every file the first left as it ended (12 s of
+# every run); these stay until the next run, which deletes them while its checks run. No longer a path
+# than pytest's own (/tmp/pytest-of-root/pytest-12): a test's daemon socket lies below it.
+TEST_TEMP = Path(tempfile.gettempdir()) / f"gasoline-{hashlib.sha256(bytes(ROOT)).hexdigest()[:6]}"
 
 
 @task
@@ -195,7 +201,7 @@ def test(c: Context, k: str = "", workers: int = TEST_WORKERS) -> None:
     run in `workers` processes (most wait on a browser, a daemon or a server, not on a CPU); those
     marked exclusive, which time themselves or race something brief, run afterwards with the
     machine to themselves. Then the slowest tests, from both runs' reports."""
-    with _cache_warming():
+    with _alongside_the_checks():
         check_gen(c)
         lint(c)
         typecheck(c)
@@ -203,6 +209,7 @@ def test(c: Context, k: str = "", workers: int = TEST_WORKERS) -> None:
     selection = f" -k {k!r}" if k else ""
     reports = ROOT / "build" / "test-reports"
     shutil.rmtree(reports, ignore_errors=True)
+    TEST_TEMP.mkdir(exist_ok=True)
     # The second pass collects only the files that mark a test exclusive, not every test again.
     marking = sorted(str(path) for path in (ROOT / "tests").rglob("test_*.py") if EXCLUSIVE in path.read_text())
     runs = {
@@ -211,7 +218,8 @@ def test(c: Context, k: str = "", workers: int = TEST_WORKERS) -> None:
     }
     failed = []
     for name, options in runs.items():
-        command = f"{PYTHON} -m pytest {options} --junitxml={reports / name}.xml{selection}"
+        place = f"--basetemp={TEST_TEMP / name} --junitxml={reports / name}.xml"
+        command = f"{PYTHON} -m pytest {options} {place}{selection}"
         ran = c.run(command, pty=False, warn=True, env=TEST_BYTECODE)
         if ran is None or ran.exited not in (0, NO_TESTS_COLLECTED):
             failed.append(name)
@@ -263,10 +271,18 @@ def _bytecode_warming() -> list[str]:
     return [PYTHON, "-m", "compileall", "-q", "-x", skipped, *sources]
 
 
+def _set_aside(directory: Path) -> list[Path]:
+    """The directory renamed out of the way (its new name ends in -old-<pid>), with any that an
+    earlier run set aside and did not finish deleting: what is to be deleted."""
+    if directory.exists():
+        directory.rename(directory.with_name(f"{directory.name}-old-{os.getpid()}"))
+    return sorted(directory.parent.glob(f"{directory.name}-old-*"))
+
+
 @contextmanager
-def _cache_warming() -> Iterator[None]:
-    """Fill the tests' Go build cache and bytecode cache in the background, on the CPU the
-    one-threaded checks leave free."""
+def _alongside_the_checks() -> Iterator[None]:
+    """On the CPU the one-threaded checks leave free: fill the tests' Go build cache and bytecode
+    cache, and delete the temporary files of the tests' last run."""
     go_env = {**os.environ, "GOCACHE": str(GO_BUILD_CACHE), "GOPROXY": "off", "GOFLAGS": "", "GOTOOLCHAIN": "local"}
     with SETUP_LOG.open("a", encoding="utf-8") as log:
 
@@ -274,17 +290,18 @@ def _cache_warming() -> Iterator[None]:
             for command in commands:
                 subprocess.run(command, cwd=cwd, env=env, stdout=log, stderr=log)
 
-        warmers = [
+        jobs = [
             threading.Thread(target=run_in_turn, args=(_go_warming(), GO_WARMING, go_env)),
             threading.Thread(target=run_in_turn, args=([_bytecode_warming()], ROOT, {**os.environ, **TEST_BYTECODE})),
+            *(threading.Thread(target=shutil.rmtree, args=(old, True)) for old in _set_aside(TEST_TEMP)),
         ]
-        for warmer in warmers:
-            warmer.start()
+        for job in jobs:
+            job.start()
         try:
             yield
         finally:
-            for warmer in warmers:
-                warmer.join()
+            for job in jobs:
+                job.join()
 
 
 def _print_slowest(reports: list[Path], count: int) -> None:
