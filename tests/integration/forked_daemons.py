@@ -2,9 +2,9 @@
 
 A test's daemon runs as `gasoline daemon` runs: its own process and session, the test's state
 directory, port, environment, working directory and pipes, and it exits through the interpreter's
-own shutdown. What it skips is starting Python and importing the daemon, about a second of CPU
-each, for a few hundred daemons a run: one starter per test process imports them once, then forks
-each daemon. The starter runs no thread, so forking it is safe.
+own shutdown. What it skips is starting Python, importing the daemon and compiling the redaction
+policy, about a second of CPU each, for a few hundred daemons a run: one starter per test process
+does them once, then forks each daemon. The starter runs no thread, so forking it is safe.
 
 The daemon's command line reads as `python -m gasoline daemon ...` too, since that is how the
 bridge proves a daemon its own before it signals one (`gasoline stop`, replacing a daemon of
@@ -166,9 +166,12 @@ def reap(statuses: dict[int, int]) -> None:
 
 def serve(channel: socket.socket) -> dict[str, Any] | None:
     """Fork a daemon for each request; in the daemon, return its request. None once the test process is gone."""
-    # What every daemon imports, once, before the first fork.
+    # What every daemon imports, and the redaction policy it compiles, once, before the first fork.
     import gasoline.cli
     import gasoline.daemon.main  # noqa: F401
+    from gasoline.safety.redaction import policy_rules
+
+    policy_rules()
 
     statuses: dict[int, int] = {}
     signal.signal(signal.SIGCHLD, lambda signum, frame: reap(statuses))
