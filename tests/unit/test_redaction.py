@@ -255,6 +255,12 @@ def test_a_project_pattern_that_matches_empty_text_is_refused() -> None:
         redactor.text("zzz")
 
 
+def test_a_rule_naming_a_validator_there_is_none_of_is_refused_when_compiled() -> None:
+    card = next(rule for rule in policy_rules.RULES if rule.validator)
+    with pytest.raises(ValueError, match="names a validator there is none of: 'no_such_check'"):
+        redaction.CompiledRule(card._replace(validator="no_such_check"))
+
+
 def test_structured_data_is_masked_by_key_and_left_alone_otherwise(redactor: Redactor) -> None:
     clean_body = '{"q": "shoes",  "page": 2}'
     out = redactor.value(
