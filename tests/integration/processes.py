@@ -25,7 +25,7 @@ from gasoline.state import DaemonFiles
 from gasoline.transports.lines import TimedLines
 from gasoline_generated.policy import EXTENSION_ORIGIN
 
-from .forked_daemons import STARTER, ForkedDaemon
+from .forked_processes import STARTER, ForkedProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
@@ -100,7 +100,7 @@ def alive(pid: int) -> bool:
         return False
 
 
-def kill_group(process: subprocess.Popen[Any] | ForkedDaemon) -> None:
+def kill_group(process: subprocess.Popen[Any] | ForkedProcess) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)
     process.wait(10)
@@ -126,7 +126,7 @@ def health(port: int) -> dict[str, Any] | None:
 class Daemon:
     port: int
     state_dir: Path
-    process: subprocess.Popen[bytes] | ForkedDaemon
+    process: subprocess.Popen[bytes] | ForkedProcess
 
     @property
     def files(self) -> DaemonFiles:
@@ -150,11 +150,11 @@ def running_daemon(
     state_dir: Path, *flags: str, port: int | None = None, forked: bool = True, **env: str
 ) -> Iterator[Daemon]:
     """`gasoline daemon` on the test's state directory and port, forked from this process's starter
-    (forked_daemons.py). It runs as its own command when its code is another copy's (PYTHONPATH),
+    (forked_processes.py). It runs as its own command when its code is another copy's (PYTHONPATH),
     or when not `forked`: the benchmarks measure a daemon as a person starts one."""
     port = port or free_port()
     argv, variables = ["daemon", "--port", str(port), *flags], environment(state_dir, port, **env)
-    process: subprocess.Popen[bytes] | ForkedDaemon
+    process: subprocess.Popen[bytes] | ForkedProcess
     if not forked or "PYTHONPATH" in env:
         process = subprocess.Popen(
             [PYTHON, "-m", "gasoline", *argv],
@@ -181,7 +181,7 @@ def running_daemon(
 class Bridge:
     """`gasoline` (the stdio server) driven line by line, as an MCP client drives it."""
 
-    process: subprocess.Popen[bytes]
+    process: subprocess.Popen[bytes] | ForkedProcess
     next_id: int = 0
     received: list[dict[str, Any]] = field(default_factory=list)
 
@@ -248,14 +248,21 @@ class Bridge:
 
 @contextmanager
 def running_bridge(state_dir: Path, port: int, **env: str) -> Iterator[Bridge]:
-    process = subprocess.Popen(
-        [PYTHON, "-m", "gasoline"],
-        env=environment(state_dir, port, **env),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-    )
+    """`gasoline` on stdio for the test's state directory and port, forked from this process's
+    starter as daemons are (its own command when its code is another copy's, PYTHONPATH)."""
+    variables = environment(state_dir, port, **env)
+    process: subprocess.Popen[bytes] | ForkedProcess
+    if "PYTHONPATH" in env:
+        process = subprocess.Popen(
+            [PYTHON, "-m", "gasoline"],
+            env=variables,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
+    else:
+        process = STARTER.start([], variables, stdin=True)
     try:
         yield Bridge(process)
     finally:

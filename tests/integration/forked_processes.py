@@ -1,10 +1,12 @@
-"""Daemons forked from a process that has imported the daemon's modules already.
+"""Daemons and bridges forked from a process that has imported the daemon's modules already.
 
 A test's daemon runs as `gasoline daemon` runs: its own process and session, the test's state
 directory, port, environment, working directory and pipes, and it exits through the interpreter's
 own shutdown. What it skips is starting Python, importing the daemon and compiling the redaction
 policy, about a second of CPU each, for a few hundred daemons a run: one starter per test process
-does them once, then forks each daemon. The starter runs no thread, so forking it is safe.
+does them once, then forks each daemon. A test's bridge (`gasoline` on stdio) is forked the same
+way: a few hundred a run, each a fifth of a CPU-second of starting Python. The starter runs no
+thread, so forking it is safe.
 
 The daemon's command line reads as `python -m gasoline daemon ...` too, since that is how the
 bridge proves a daemon its own before it signals one (`gasoline stop`, replacing a daemon of
@@ -13,8 +15,9 @@ own command line there. A daemon of another copy of the code (PYTHONPATH) runs a
 (processes.running_daemon).
 
 The starter reads requests on a Unix socket: a JSON line (argv, environment, working directory)
-with the daemon's stdout, stderr and status pipes attached. It answers with the daemon's pid, and
-writes the daemon's exit status (as subprocess reports one) to the status pipe once it reaps it.
+with the process's stdin (a bridge's pipe, a daemon's /dev/null), stdout, stderr and status pipes
+attached. It answers with the pid, and writes the exit status (as subprocess reports one) to the
+status pipe once it reaps the process.
 """
 
 from __future__ import annotations
@@ -32,16 +35,19 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
-PIPES = 3  # stdout, stderr, status
+PIPES = 4  # stdin, stdout, stderr, status
 MESSAGE_BYTES = 1 << 20
 COMMAND_LINE_ROOM = 1024  # bytes of the starter's arguments a daemon's command line may take
 
 
-class ForkedDaemon:
-    """What the tests use of a daemon's subprocess.Popen, for a daemon forked by the starter."""
+class ForkedProcess:
+    """What the tests use of a subprocess.Popen, for a daemon or a bridge forked by the starter."""
 
-    def __init__(self, pid: int, stdout: IO[bytes], stderr: IO[bytes], status: IO[bytes]) -> None:
+    def __init__(
+        self, pid: int, stdin: IO[bytes] | None, stdout: IO[bytes], stderr: IO[bytes], status: IO[bytes]
+    ) -> None:
         self.pid = pid
+        self.stdin = stdin
         self.stdout = stdout
         self.stderr = stderr
         self._status = status
@@ -58,7 +64,7 @@ class ForkedDaemon:
         while self.poll() is None:
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
-                raise subprocess.TimeoutExpired(f"daemon {self.pid}", timeout or 0)
+                raise subprocess.TimeoutExpired(f"process {self.pid}", timeout or 0)
             select.select([self._status], [], [], left)
         assert self.returncode is not None
         return self.returncode
@@ -75,7 +81,7 @@ class ForkedDaemon:
         self.send_signal(signal.SIGKILL)
 
     def communicate(self, timeout: float | None = None) -> tuple[bytes, bytes]:
-        """Everything the daemon writes until it closes its output, then its exit."""
+        """Everything the process writes until it closes its output, then its exit."""
         deadline = None if timeout is None else time.monotonic() + timeout
         read: dict[IO[bytes], list[bytes]] = {self.stdout: [], self.stderr: []}
         open_pipes = [pipe for pipe in read if not pipe.closed]
@@ -83,7 +89,7 @@ class ForkedDaemon:
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
             ready = select.select(open_pipes, [], [], left)[0]
             if not ready:
-                raise subprocess.TimeoutExpired(f"daemon {self.pid}", timeout or 0)
+                raise subprocess.TimeoutExpired(f"process {self.pid}", timeout or 0)
             for pipe in ready:
                 chunk = os.read(pipe.fileno(), 65536)
                 if chunk:
@@ -110,7 +116,7 @@ class Starter:
                 [
                     sys.executable,
                     "-m",
-                    "tests.integration.forked_daemons",
+                    "tests.integration.forked_processes",
                     str(theirs.fileno()),
                     "." * COMMAND_LINE_ROOM,
                 ],
@@ -121,25 +127,28 @@ class Starter:
             self._socket = ours
         return self._socket
 
-    def start(self, argv: list[str], env: dict[str, str]) -> ForkedDaemon:
-        """A daemon running `gasoline <argv>` with this environment, in this working directory."""
-        pipes = [os.pipe() for _ in range(PIPES)]
+    def start(self, argv: list[str], env: dict[str, str], stdin: bool = False) -> ForkedProcess:
+        """A process running `gasoline <argv>` with this environment, in this working directory,
+        reading a pipe the caller writes (`stdin`) or /dev/null."""
+        given = os.pipe() if stdin else (os.open(os.devnull, os.O_RDONLY), -1)
+        pipes = [os.pipe() for _ in range(PIPES - 1)]
         request = json.dumps({"argv": argv, "env": env, "cwd": os.getcwd()}).encode() + b"\n"
         try:
             with self._lock:
                 channel = self._connected()
-                socket.send_fds(channel, [request], [write for _, write in pipes])
+                socket.send_fds(channel, [request], [given[0], *(write for _, write in pipes)])
                 answer = b""
                 while not answer.endswith(b"\n"):
                     chunk = channel.recv(64)
                     if not chunk:
-                        raise RuntimeError("the daemon starter exited")
+                        raise RuntimeError("the starter exited")
                     answer += chunk
         finally:
+            os.close(given[0])
             for _, write in pipes:
                 os.close(write)
         stdout, stderr, status = (os.fdopen(read, "rb", buffering=0) for read, _ in pipes)
-        return ForkedDaemon(int(answer), stdout, stderr, status)
+        return ForkedProcess(int(answer), os.fdopen(given[1], "wb") if stdin else None, stdout, stderr, status)
 
 
 STARTER = Starter()
@@ -149,7 +158,7 @@ STARTER = Starter()
 
 
 def reap(statuses: dict[int, int]) -> None:
-    """Write each exited daemon's status to its status pipe."""
+    """Write each exited process's status to its status pipe."""
     while True:
         try:
             pid, status = os.waitpid(-1, os.WNOHANG)
@@ -165,7 +174,7 @@ def reap(statuses: dict[int, int]) -> None:
 
 
 def serve(channel: socket.socket) -> dict[str, Any] | None:
-    """Fork a daemon for each request; in the daemon, return its request. None once the test process is gone."""
+    """Fork a process for each request; in the process, return its request. None once the test process is gone."""
     # What every daemon imports, and the redaction policy it compiles, once, before the first fork.
     import gasoline.cli
     import gasoline.daemon.main  # noqa: F401
@@ -179,23 +188,22 @@ def serve(channel: socket.socket) -> dict[str, Any] | None:
         message, descriptors, _, _ = socket.recv_fds(channel, MESSAGE_BYTES, PIPES)
         if not message:
             return None
-        stdout, stderr, status = descriptors
-        # Held until the daemon's status pipe is on record: one that exits at once is reaped after.
+        stdin, stdout, stderr, status = descriptors
+        # Held until the process's status pipe is on record: one that exits at once is reaped after.
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGCHLD})
         pid = os.fork()
         if pid == 0:
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
             os.setsid()
-            null = os.open(os.devnull, os.O_RDONLY)
-            for descriptor, target in ((null, 0), (stdout, 1), (stderr, 2)):
+            for descriptor, target in ((stdin, 0), (stdout, 1), (stderr, 2)):
                 os.dup2(descriptor, target)
-            for descriptor in (null, stdout, stderr, status, channel.detach(), *statuses.values()):
+            for descriptor in (stdin, stdout, stderr, status, channel.detach(), *statuses.values()):
                 os.close(descriptor)
             request: dict[str, Any] = json.loads(message)
             return request
-        os.close(stdout)
-        os.close(stderr)
+        for descriptor in (stdin, stdout, stderr):
+            os.close(descriptor)
         statuses[pid] = status
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
         channel.sendall(f"{pid}\n".encode())
@@ -213,7 +221,7 @@ def take_command_line(words: list[str]) -> None:
         memory.write(line.ljust(end - start, b"\0"))
 
 
-def run_daemon(request: dict[str, Any]) -> int:
+def run_gasoline(request: dict[str, Any]) -> int:
     import gasoline.cli
 
     take_command_line([sys.executable, "-m", "gasoline", *request["argv"]])
@@ -225,4 +233,4 @@ def run_daemon(request: dict[str, Any]) -> int:
 
 if __name__ == "__main__":
     started = serve(socket.socket(fileno=int(sys.argv[1])))
-    sys.exit(run_daemon(started) if started else 0)
+    sys.exit(run_gasoline(started) if started else 0)
