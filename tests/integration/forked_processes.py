@@ -130,13 +130,13 @@ class Starter:
     def start(self, argv: list[str], env: dict[str, str], stdin: bool = False) -> ForkedProcess:
         """A process running `gasoline <argv>` with this environment, in this working directory,
         reading a pipe the caller writes (`stdin`) or /dev/null."""
-        given = os.pipe() if stdin else (os.open(os.devnull, os.O_RDONLY), -1)
+        stdin_read, stdin_write = os.pipe() if stdin else (os.open(os.devnull, os.O_RDONLY), -1)
         pipes = [os.pipe() for _ in range(PIPES - 1)]
         request = json.dumps({"argv": argv, "env": env, "cwd": os.getcwd()}).encode() + b"\n"
         try:
             with self._lock:
                 channel = self._connected()
-                socket.send_fds(channel, [request], [given[0], *(write for _, write in pipes)])
+                socket.send_fds(channel, [request], [stdin_read, *(write for _, write in pipes)])
                 answer = b""
                 while not answer.endswith(b"\n"):
                     chunk = channel.recv(64)
@@ -144,11 +144,11 @@ class Starter:
                         raise RuntimeError("the starter exited")
                     answer += chunk
         finally:
-            os.close(given[0])
+            os.close(stdin_read)
             for _, write in pipes:
                 os.close(write)
         stdout, stderr, status = (os.fdopen(read, "rb", buffering=0) for read, _ in pipes)
-        return ForkedProcess(int(answer), os.fdopen(given[1], "wb") if stdin else None, stdout, stderr, status)
+        return ForkedProcess(int(answer), os.fdopen(stdin_write, "wb") if stdin else None, stdout, stderr, status)
 
 
 STARTER = Starter()
