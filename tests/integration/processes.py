@@ -145,6 +145,23 @@ class Daemon:
         return f"http://127.0.0.1:{self.port}/mcp"
 
 
+def gasoline_process(
+    argv: list[str], variables: dict[str, str], forked: bool, stdin: bool = False
+) -> subprocess.Popen[bytes] | ForkedProcess:
+    """`gasoline <argv>` in its own session, its output piped and its input a pipe (`stdin`) or
+    nothing: forked from this process's starter, or, when not `forked`, run as its own command."""
+    if forked:
+        return STARTER.start(argv, variables, stdin=stdin)
+    return subprocess.Popen(
+        [PYTHON, "-m", "gasoline", *argv],
+        env=variables,
+        stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+
+
 @contextmanager
 def running_daemon(
     state_dir: Path, *flags: str, port: int | None = None, forked: bool = True, **env: str
@@ -154,17 +171,7 @@ def running_daemon(
     or when not `forked`: the benchmarks measure a daemon as a person starts one."""
     port = port or free_port()
     argv, variables = ["daemon", "--port", str(port), *flags], environment(state_dir, port, **env)
-    process: subprocess.Popen[bytes] | ForkedProcess
-    if not forked or "PYTHONPATH" in env:
-        process = subprocess.Popen(
-            [PYTHON, "-m", "gasoline", *argv],
-            env=variables,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-        )
-    else:
-        process = STARTER.start(argv, variables)
+    process = gasoline_process(argv, variables, forked=forked and "PYTHONPATH" not in env)
     try:
         wait_for(lambda: health(port) or process.poll() is not None, what=f"daemon on port {port}")
         if process.poll() is not None:
@@ -251,18 +258,7 @@ def running_bridge(state_dir: Path, port: int, **env: str) -> Iterator[Bridge]:
     """`gasoline` on stdio for the test's state directory and port, forked from this process's
     starter as daemons are (its own command when its code is another copy's, PYTHONPATH)."""
     variables = environment(state_dir, port, **env)
-    process: subprocess.Popen[bytes] | ForkedProcess
-    if "PYTHONPATH" in env:
-        process = subprocess.Popen(
-            [PYTHON, "-m", "gasoline"],
-            env=variables,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-        )
-    else:
-        process = STARTER.start([], variables, stdin=True)
+    process = gasoline_process([], variables, forked="PYTHONPATH" not in env, stdin=True)
     try:
         yield Bridge(process)
     finally:
