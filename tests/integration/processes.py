@@ -11,7 +11,6 @@ import http.client
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -20,6 +19,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import ephemeral_port_reserve
 
 from gasoline.state import DaemonFiles
 from gasoline.transports.lines import TimedLines
@@ -36,9 +37,11 @@ HYPOTHESIS_STORAGE = ROOT / "build" / "hypothesis"
 
 
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A port on 127.0.0.1 for a process still to start. It is kept from every bind to port 0 for
+    a minute (TIME_WAIT) while servers that reuse addresses, as every one the tests start does,
+    can bind it: a port that was merely free would be handed to the next server binding port 0."""
+    port: int = ephemeral_port_reserve.reserve("127.0.0.1")
+    return port
 
 
 def wait_for(condition: Callable[[], Any], seconds: float = 15, what: str = "condition") -> Any:
@@ -122,6 +125,11 @@ def health(port: int) -> dict[str, Any] | None:
         connection.close()
 
 
+def is_serving(process: subprocess.Popen[bytes] | ForkedProcess, port: int) -> bool:
+    facts = health(port)
+    return isinstance(facts, dict) and facts.get("pid") == process.pid
+
+
 @dataclass
 class Daemon:
     port: int
@@ -173,7 +181,8 @@ def running_daemon(
     argv, variables = ["daemon", "--port", str(port), *flags], environment(state_dir, port, **env)
     process = gasoline_process(argv, variables, forked=forked and "PYTHONPATH" not in env)
     try:
-        wait_for(lambda: health(port) or process.poll() is not None, what=f"daemon on port {port}")
+        # its own health, by pid: what else answers on the port is not the daemon started here
+        wait_for(lambda: is_serving(process, port) or process.poll() is not None, what=f"daemon on port {port}")
         if process.poll() is not None:
             assert process.stderr is not None
             raise RuntimeError(f"the daemon on port {port} exited: {process.stderr.read().decode(errors='replace')}")

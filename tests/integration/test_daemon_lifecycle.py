@@ -258,6 +258,7 @@ def test_a_daemon_that_cannot_listen_leaves_no_pid_or_token_files(isolated: Isol
     with ExitStack() as stack:
         if held == "the HTTP port":
             holder = stack.enter_context(socket.socket())
+            holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # the port waits in TIME_WAIT (free_port)
             holder.bind(("127.0.0.1", isolated.port))
             holder.listen()
         else:

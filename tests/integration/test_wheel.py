@@ -24,7 +24,7 @@ import pytest
 from gasoline import __version__
 
 from .conftest import Isolated
-from .processes import ROOT, Bridge, environment, health, kill_group, wait_for
+from .processes import ROOT, Bridge, environment, is_serving, kill_group, wait_for
 
 pytestmark = pytest.mark.slow
 
@@ -153,7 +153,7 @@ def test_the_installed_daemon_serves_the_installed_bridge(
     env = installation.environment(isolated)
     daemon_command = [installation.gasoline, "daemon", "--port", str(isolated.port)]
     with started(daemon_command, outside, env, outside / "daemon.stderr") as daemon:
-        wait_for(lambda: health(isolated.port) or daemon.poll() is not None, what="the installed daemon")
+        wait_for(lambda: is_serving(daemon, isolated.port) or daemon.poll() is not None, what="the installed daemon")
         assert daemon.poll() is None, f"the installed daemon exited:\n{(outside / 'daemon.stderr').read_text()}"
         interpreter = Path(f"/proc/{daemon.pid}/cmdline").read_bytes().split(b"\0")[0].decode()
         assert Path(interpreter).is_relative_to(installation.venv), interpreter
