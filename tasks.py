@@ -130,7 +130,9 @@ from invoke import Collection, Context, Exit, Program, task  # noqa: E402  (inst
 
 PYTHON = str(VENV_PYTHON)
 EXCLUSIVE = "pytest.mark.exclusive"  # written in the file of each test that needs the machine to itself
-TEST_WORKERS = int(os.environ.get("GASOLINE_TEST_WORKERS", "4"))
+# Three on two CPUs: a fourth process keeps more daemons, browsers and servers alive at once, and
+# the run took more CPU-seconds for the same tests (about 800 against 740) and longer.
+TEST_WORKERS = int(os.environ.get("GASOLINE_TEST_WORKERS", "3"))
 SLOWEST_SHOWN = 20
 NO_TESTS_COLLECTED = 5  # pytest's exit status when a selection leaves nothing to run
 # The test run starts hundreds of Python processes (daemons, bridges, the generator, pytest's
@@ -262,8 +264,8 @@ def _go_warming() -> list[list[str]]:
 
 def _bytecode_warming() -> list[str]:
     """Compile the installed packages, the standard library and the project into build/pycache. Each
-    of the test run's five pytest processes would otherwise compile the same modules at once on a
-    fresh machine: 86 CPU-s of collecting instead of 31. Unchanged modules are skipped."""
+    of the test run's four pytest processes would otherwise compile the same modules at once on a
+    fresh machine (five of them spent 86 CPU-s collecting instead of 31). Unchanged modules are skipped."""
     paths = sysconfig.get_paths()
     sources = [paths["purelib"], paths["stdlib"], *(str(ROOT / part) for part in ("handwritten", "generated", "tests"))]
     # The standard library's own tests and GUI, what the base interpreter has installed, npm's trees.

@@ -7,6 +7,7 @@ Waits poll a condition against a deadline; nothing sleeps a fixed time and hopes
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import http.client
 import json
 import os
@@ -277,8 +278,13 @@ def running_bridge(state_dir: Path, port: int, **env: str) -> Iterator[Bridge]:
 def kill_daemons_of(state_dir: Path) -> None:
     """Kill every daemon started for this state directory, found by the environment it inherited.
 
-    A bridge may have spawned one that had not yet written its pid file when the test ended.
+    A bridge may have spawned one that had not yet written its pid file when the test ended, or
+    not yet even become `gasoline daemon`: until then it holds the spawn lock its bridge took
+    (the lock's descriptor closes as the daemon's command starts), so each lock is waited for first.
     """
+    for spawn_lock in state_dir.glob("daemon-*.spawn.lock"):
+        with spawn_lock.open("a") as lock:
+            wait_for(lambda: lock_taken(lock), 10, f"{spawn_lock.name} to be free")
     marker = f"GASOLINE_STATE_DIR={state_dir}".encode()
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit() and int(entry.name) != os.getpid():
@@ -290,6 +296,15 @@ def kill_daemons_of(state_dir: Path) -> None:
                     kill_pid(int(entry.name))
             except (OSError, ValueError):
                 continue
+
+
+def lock_taken(handle: Any) -> bool:
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    fcntl.flock(handle, fcntl.LOCK_UN)
+    return True
 
 
 STATE_DIRS: dict[int, Path] = {}  # the state directory of the daemon last started on each port

@@ -56,7 +56,7 @@ def paired_panel(daemon: Daemon) -> tuple[str, str]:
     return token, opened["session"]["session_id"]
 
 
-@pytest.mark.starts_first  # one schemathesis run: about 60 s alone, up to 180 s beside three other workers
+@pytest.mark.starts_first  # one schemathesis run: about 60 s alone, up to 180 s beside the other workers
 def test_the_daemon_keeps_to_its_openapi_document(daemon: Daemon, tmp_path: Path) -> None:
     probe = Probe(daemon)
     session = probe.session()
