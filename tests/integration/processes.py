@@ -7,7 +7,6 @@ Waits poll a condition against a deadline; nothing sleeps a fixed time and hopes
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import http.client
 import json
 import os
@@ -23,6 +22,7 @@ from typing import Any
 
 import ephemeral_port_reserve
 
+from gasoline.bridge.lifecycle import spawn_lock
 from gasoline.state import DaemonFiles
 from gasoline.transports.lines import TimedLines
 from gasoline_generated.policy import EXTENSION_ORIGIN
@@ -282,9 +282,9 @@ def kill_daemons_of(state_dir: Path) -> None:
     not yet even become `gasoline daemon`: until then it holds the spawn lock its bridge took
     (the lock's descriptor closes as the daemon's command starts), so each lock is waited for first.
     """
-    for spawn_lock in state_dir.glob("daemon-*.spawn.lock"):
-        with spawn_lock.open("a") as lock:
-            wait_for(lambda: lock_taken(lock), 10, f"{spawn_lock.name} to be free")
+    for lock in state_dir.glob("daemon-*.spawn.lock"):
+        with spawn_lock(DaemonFiles(state_dir, int(lock.name.split(".")[0].removeprefix("daemon-"))), 10):
+            pass
     marker = f"GASOLINE_STATE_DIR={state_dir}".encode()
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit() and int(entry.name) != os.getpid():
@@ -296,15 +296,6 @@ def kill_daemons_of(state_dir: Path) -> None:
                     kill_pid(int(entry.name))
             except (OSError, ValueError):
                 continue
-
-
-def lock_taken(handle: Any) -> bool:
-    try:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    fcntl.flock(handle, fcntl.LOCK_UN)
-    return True
 
 
 STATE_DIRS: dict[int, Path] = {}  # the state directory of the daemon last started on each port
