@@ -147,8 +147,15 @@ class Starter:
             os.close(stdin_read)
             for _, write in pipes:
                 os.close(write)
-        stdout, stderr, status = (os.fdopen(read, "rb", buffering=0) for read, _ in pipes)
-        return ForkedProcess(int(answer), os.fdopen(stdin_write, "wb") if stdin else None, stdout, stderr, status)
+        # Output buffered as a Popen's is: a line read from an unbuffered pipe is read a byte at a time.
+        (stdout, _), (stderr, _), (status, _) = pipes
+        return ForkedProcess(
+            int(answer),
+            os.fdopen(stdin_write, "wb") if stdin else None,
+            os.fdopen(stdout, "rb"),
+            os.fdopen(stderr, "rb"),
+            os.fdopen(status, "rb", buffering=0),
+        )
 
 
 STARTER = Starter()
