@@ -41,8 +41,7 @@ def free_port() -> int:
     """A port on 127.0.0.1 for a process still to start. It is kept from every bind to port 0 for
     a minute (TIME_WAIT) while servers that reuse addresses, as every one the tests start does,
     can bind it: a port that was merely free would be handed to the next server binding port 0."""
-    port: int = ephemeral_port_reserve.reserve("127.0.0.1")
-    return port
+    return ephemeral_port_reserve.reserve("127.0.0.1")
 
 
 def wait_for(condition: Callable[[], Any], seconds: float = 15, what: str = "condition") -> Any:
@@ -283,7 +282,7 @@ def kill_daemons_of(state_dir: Path) -> None:
     (the lock's descriptor closes as the daemon's command starts), so each lock is waited for first.
     """
     for lock in state_dir.glob("daemon-*.spawn.lock"):
-        with spawn_lock(DaemonFiles(state_dir, int(lock.name.split(".")[0].removeprefix("daemon-"))), 10):
+        with spawn_lock(lock, 10):
             pass
     marker = f"GASOLINE_STATE_DIR={state_dir}".encode()
     for entry in Path("/proc").iterdir():

@@ -18,6 +18,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from gasoline import __version__
@@ -110,10 +111,11 @@ def remove_stale_files(files: DaemonFiles) -> None:
 
 
 @contextlib.contextmanager
-def spawn_lock(files: DaemonFiles, seconds: float) -> Iterator[None]:
-    with open(files.spawn_lock, "a") as handle:
+def spawn_lock(path: Path, seconds: float) -> Iterator[None]:
+    """Hold a daemon's spawn lock (DaemonFiles.spawn_lock), waiting up to `seconds` for it."""
+    with open(path, "a") as handle:
         if not wait_until(lambda: _try_lock(handle), seconds):
-            raise DaemonUnavailable(f"another process kept {files.spawn_lock} locked for {seconds:.0f} s")
+            raise DaemonUnavailable(f"another process kept {path} locked for {seconds:.0f} s")
         try:
             yield
         finally:
@@ -152,7 +154,7 @@ def ensure_daemon(files: DaemonFiles, limits: Any, version: str = __version__) -
     health = probe(files.port, timeout)
     if health is not None and health.version == version:
         return health
-    with spawn_lock(files, limits.start_timeout_ms / 1000):
+    with spawn_lock(files.spawn_lock, limits.start_timeout_ms / 1000):
         health = probe(files.port, timeout)
         if health is not None and health.version == version:
             return health
