@@ -65,6 +65,7 @@ def build_spec(files: list[SpecFile], releases: tuple[Release, ...]) -> Spec:
         approval_parameter_schema=gates["approval"]["schema"],
         contracts=contracts,
         releases=releases,
+        goal_groups=policy.goal_groups,
     )
     problems = check_contracts(spec)
     if problems:

@@ -96,6 +96,27 @@ class LimitGroup:
 
 
 @dataclass(frozen=True)
+class Goal:
+    """What one benchmark figure must reach: each bound given must hold."""
+
+    name: str
+    unit: str
+    description: str
+    at_most: float | None = None
+    at_least: float | None = None
+    ratio_at_most: float | None = None
+    added_at_most: float | None = None
+    source: str | None = None
+
+
+@dataclass(frozen=True)
+class GoalGroup:
+    name: str
+    description: str
+    goals: tuple[Goal, ...]
+
+
+@dataclass(frozen=True)
 class Command:
     kind: str
     timeout_ms: int
@@ -171,3 +192,4 @@ class Spec:
     approval_parameter_schema: dict[str, Any]
     contracts: tuple[ContractFamily, ...] = ()
     releases: tuple[Release, ...] = ()
+    goal_groups: tuple[GoalGroup, ...] = ()

@@ -36,6 +36,7 @@ KIND_BY_PATTERN: tuple[tuple[str, str], ...] = (
     ("messages/*.yaml", "exchange"),
     ("policy/approval.yaml", "approval"),
     ("policy/limits.yaml", "limits"),
+    ("policy/goals.yaml", "goals"),
     ("policy/redaction.yaml", "redaction"),
     ("policy/project_config.yaml", "project_config"),
     ("control/*.yaml", "openapi"),

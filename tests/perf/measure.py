@@ -14,10 +14,14 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "unit"), str(ROOT / "tests")]
+from goals import Measured, Results, misses, written  # noqa: E402
+
+from gasoline_generated.goals import GOALS  # noqa: E402
 from tests.integration.processes import free_port, wait_for  # noqa: E402  (the integration tests' own helpers)
 
 __all__ = [
     "INIT",
+    "RESULTS",
     "ROOT",
     "HttpClient",
     "free_port",
@@ -95,12 +99,24 @@ def rss_mib(pid: int) -> float:
     raise ValueError(pid)
 
 
-def report(figure: str, value: float, reference: float, unit: str, goal: str) -> None:
+# The goals' figures of this run, each kept at its best over the runs of a --check.
+RESULTS = Results()
+
+
+def report(figure: str, value: float, reference: float, unit: str, note: str = "", goal: str | None = None) -> None:
+    """Print a figure beside its same-run reference (times in seconds, shown in `unit`), and the goal
+    of spec/policy/goals.yaml it is held to (or a note); the goal's figure is kept in RESULTS."""
     scale = 1000 if unit == "ms" else 1
     digits = 0 if unit == "chars" else 3  # counted, not measured
     measured = f"{value * scale:9.{digits}f} {unit:<4}"
     baseline = f"{reference * scale:12.{digits}f} {unit:<4}"
-    print(f"{figure:<40} {measured} {baseline} {value / reference:7.2f}   {goal}")
+    held = ""
+    if goal is not None:
+        assert GOALS[goal].unit == unit, f"{goal} is in {GOALS[goal].unit}, the figure in {unit}"
+        RESULTS.add(goal, Measured(value * scale, reference * scale))
+        missed = misses(GOALS[goal], Measured(value * scale, reference * scale))
+        held = f"{written(GOALS[goal])} {'MISSED' if missed else 'ok'}" + (f"; {note}" if note else "")
+    print(f"{figure:<40} {measured} {baseline} {value / reference:7.2f}   {held or note}", flush=True)
 
 
 def mixed_payload(size: int = 100_000) -> str:

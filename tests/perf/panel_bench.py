@@ -85,7 +85,14 @@ def context_build() -> None:
     ours = timed(build, 40)
     alone = timed(lambda: redactor.text(payload), 40)
     p95, ref95 = percentiles(ours)[1], percentiles(alone)[1]
-    report("panel context build + redact 100 KB, p95", p95, ref95, "ms", "< 180 ms, goal < 20 (ref: redact alone)")
+    report(
+        "panel context build + redact 100 KB, p95",
+        p95,
+        ref95,
+        "ms",
+        "reference: redact alone",
+        goal="panel.context_build_p95",
+    )
 
 
 def paired(page: Page, daemon: Daemon) -> Page:
@@ -133,7 +140,14 @@ def round_trips(page: Page, fake: FakeProvider, port: int) -> None:
             trips.append((marks["done"] - marks["clicked"]) / 1000)
             wait_for(lambda: page.locator("article.msg.assistant[aria-busy='false']").count(), 20, "the turn's end")
     p95, ref95 = percentiles(trips)[1], percentiles(fetch_times(page, port))[1]
-    report("panel approval round trip, p95", p95, ref95, "ms", "< 250 ms (ref: one fetch to the daemon)")
+    report(
+        "panel approval round trip, p95",
+        p95,
+        ref95,
+        "ms",
+        "reference: one fetch to the daemon",
+        goal="panel.approval_round_trip_p95",
+    )
 
 
 def first_tokens(page: Page, fake: FakeProvider, port: int) -> None:
@@ -149,8 +163,15 @@ def first_tokens(page: Page, fake: FakeProvider, port: int) -> None:
             wait_for(lambda: page.locator("article.msg.assistant[aria-busy='false']").count(), 20, "the turn's end")
     p50, p95 = percentiles(delays)
     ref50, ref95 = percentiles(fetch_times(page, port))
-    report("panel first token after first byte, p50", p50, ref50, "ms", "<= 50 ms (ref: one fetch to the daemon)")
-    report("panel first token after first byte, p95", p95, ref95, "ms", "<= 50 ms")
+    report(
+        "panel first token after first byte, p50",
+        p50,
+        ref50,
+        "ms",
+        "reference: one fetch to the daemon",
+        goal="panel.first_token_p50",
+    )
+    report("panel first token after first byte, p95", p95, ref95, "ms")
 
 
 def memory(daemon: Daemon, fake: FakeProvider) -> None:
@@ -175,5 +196,10 @@ def memory(daemon: Daemon, fake: FakeProvider) -> None:
         wait_for(ended, 20, "a turn's end")
     used = rss_mib(daemon.process.pid)
     report(
-        f"panel daemon RSS after {TURNS} turns, MiB", used - at_rest, at_rest, "MiB", "overhead < 40 MiB (ref: at rest)"
+        f"panel daemon RSS after {TURNS} turns, MiB",
+        used - at_rest,
+        at_rest,
+        "MiB",
+        "reference: at rest",
+        goal="panel.memory_overhead",
     )

@@ -1,4 +1,4 @@
-"""spec/policy/: limits, approval and redaction (checked here, rendered as data by the targets)."""
+"""spec/policy/: limits, goals, approval and redaction (checked here, rendered as data by the targets)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 import re2
 
-from ..model import Limit, LimitGroup
+from ..model import Goal, GoalGroup, Limit, LimitGroup
 from ..specload import limit_values
 from ..targets.redaction import secret_groups
 from .context import BuildContext
@@ -19,6 +19,7 @@ class Policy:
     limits_version: int
     limit_groups: tuple[LimitGroup, ...]
     limits: dict[str, int]  # {"group.name": value}
+    goal_groups: tuple[GoalGroup, ...]
     approval: dict[str, Any]
     redaction: dict[str, Any]
 
@@ -37,6 +38,10 @@ def build_policy(ctx: BuildContext) -> Policy:
             for group, body in limits_file.data["groups"].items()
         ),
         limits=limit_values(limits_file.data),
+        goal_groups=tuple(
+            GoalGroup(group, body["description"], tuple(Goal(name, **goal) for name, goal in body["goals"].items()))
+            for group, body in ctx.one("goals").data["groups"].items()
+        ),
         approval=ctx.one("approval").data,
         redaction=ctx.one("redaction").data,
     )

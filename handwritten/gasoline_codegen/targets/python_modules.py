@@ -146,6 +146,9 @@ def render(spec: Spec) -> dict[str, str]:
         f"{PACKAGE}/handler_protocols.py": env.get_template("handler_protocols.py.j2").render(
             banner=python_banner(("spec/tools/*/*.yaml",)), handled_tools=[t for t in tools if t.handled_modes]
         ),
+        f"{PACKAGE}/goals.py": env.get_template("goals.py.j2").render(
+            banner=python_banner(("spec/policy/goals.yaml",)), groups=spec.goal_groups
+        ),
         f"{PACKAGE}/policy.py": env.get_template("policy.py.j2").render(
             banner=python_banner(
                 (
