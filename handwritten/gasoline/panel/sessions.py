@@ -45,6 +45,7 @@ EventType = Literal[
 SEEN_WRITE_SECONDS = 30.0
 TRANSIENT_KEPT = 512  # deltas a slow reader can still catch up on (its answer's message has them all)
 TAIL_BYTES = 65536  # how much of a log's end is read at start for its count
+LATER_BATCH = 256  # records kept together at most, so readers see a busy client's calls as they come
 SHOWN_TEXT = ("client_name", "url")  # the metadata a client names, redacted like every event
 WITHHELD = "[withheld: redaction unavailable]"
 
@@ -93,6 +94,17 @@ class _Kept:
 
 
 @dataclass(frozen=True)
+class _Record:
+    """An event to keep later, on the log's own thread (an MCP call's, which does not wait for it)."""
+
+    session_id: str
+    type: EventType
+    turn: int
+    redacted: bool
+    part: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class Update:
     """What a reader of a session's stream gets: the kept events after its cursor, the deltas after
     its tick, and the tick to wait from next."""
@@ -124,7 +136,7 @@ class SessionLog:
         self._changed = threading.Condition()
         self._tick = 0
         self._transient: collections.deque[tuple[int, str, SessionEvent]] = collections.deque(maxlen=TRANSIENT_KEPT)
-        self._later: queue.SimpleQueue[Callable[[], object]] = queue.SimpleQueue()
+        self._later: queue.SimpleQueue[_Record | Callable[[], object]] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
         if directory is not None:
             directory.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -211,21 +223,28 @@ class SessionLog:
     ) -> SessionEvent:
         """Keep one event, redacted (unless the caller's redactor did that already: a tool's result as
         the client got it), numbered after the last; readers waiting on the session wake."""
-        event = self._checked(type, turn, part) if redacted else self._redacted(type, turn, part)
+        return self._keep(session_id, [self._prepared(type, turn, part, redacted)])[-1]
+
+    def _keep(self, session_id: str, prepared: list[dict[str, Any]]) -> list[SessionEvent]:
+        """Number and keep prepared events, written to the session's file in one append."""
         with self._changed:
             kept = self._kept(session_id)
             if not kept.counted:
                 self._events(kept)  # an event the last run wrote and did not count keeps its number
-            seq = kept.meta.events + 1
-            event = event.model_copy(update={"seq": seq})
-            line = event.model_dump_json().encode()
-            kept.meta = kept.meta.model_copy(update={"events": seq, "last_seen_at": event.at})
-            self._write_event(session_id, line)
+            seq = kept.meta.events
+            events, lines = [], []
+            for fields in prepared:
+                seq += 1
+                event = SessionEvent.model_validate(fields | {"seq": seq})
+                events.append(event)
+                lines.append(event.model_dump_json().encode())
+            kept.meta = kept.meta.model_copy(update={"events": seq, "last_seen_at": events[-1].at})
+            self._write_events(session_id, lines)
             if kept.events is not None:
-                kept.events.append((seq, line))
+                kept.events.extend(zip(range(seq - len(lines) + 1, seq + 1), lines, strict=True))
                 self._trimmed(session_id, kept.events)
-            elif seq % max(1, self.max_events // 10) == 0:  # a log nobody reads: its file, now and then
-                self._trim_file(session_id)
+            elif seq // max(1, self.max_events // 10) > (seq - len(lines)) // max(1, self.max_events // 10):
+                self._trim_file(session_id)  # a log nobody reads: its file, now and then
             # The count is in the file too (read again at the next start), so the metadata is
             # written only now and then: an MCP client's every call costs one append, no rename.
             if time.monotonic() - kept.seen_saved > SEEN_WRITE_SECONDS:
@@ -233,17 +252,18 @@ class SessionLog:
                 kept.seen_saved = time.monotonic()
             self._tick += 1
             self._changed.notify_all()
-        return event
+        return events
 
     def record(self, session_id: str, type: EventType, turn: int = 0, *, redacted: bool = False, **part: Any) -> None:
-        """append, later, on the log's own thread: what an MCP call records costs it nothing."""
-        self._do_later(lambda: self.append(session_id, type, turn, redacted=redacted, **part))
+        """append, later, on the log's own thread: what an MCP call records costs it nothing, and the
+        records that wait meanwhile are kept together (one append to each session's file)."""
+        self._do_later(_Record(session_id, type, turn, redacted, part))
 
     def record_update(self, session_id: str, **fields: Any) -> None:
         """update, later, on the log's own thread."""
         self._do_later(lambda: self.update(session_id, **fields))
 
-    def _do_later(self, action: Callable[[], object]) -> None:
+    def _do_later(self, action: _Record | Callable[[], object]) -> None:
         self._later.put(action)
         if self._writer is None:
             with self._changed:
@@ -329,22 +349,43 @@ class SessionLog:
 
     def _write_later(self) -> None:
         while True:
-            action = self._later.get()
-            with contextlib.suppress(UnknownSession):  # the session ended meanwhile
-                action()
+            batch = [self._later.get()]
+            with contextlib.suppress(queue.Empty):
+                while len(batch) < LATER_BATCH:
+                    batch.append(self._later.get_nowait())
+            self._run_later(batch)
 
-    def _redacted(self, type: EventType, turn: int, part: dict[str, Any]) -> SessionEvent:
+    def _run_later(self, batch: list[_Record | Callable[[], object]]) -> None:
+        """What was recorded for later, in order: runs of records kept together, session by session."""
+        records: list[_Record] = []
+        for item in [*batch, None]:
+            if isinstance(item, _Record):
+                records.append(item)
+                continue
+            by_session: dict[str, list[dict[str, Any]]] = {}
+            for record in records:
+                prepared = self._prepared(record.type, record.turn, record.part, record.redacted)
+                by_session.setdefault(record.session_id, []).append(prepared)
+            records = []
+            for session_id, prepared_events in by_session.items():
+                with contextlib.suppress(UnknownSession):  # the session ended meanwhile
+                    self._keep(session_id, prepared_events)
+            if item is not None:
+                with contextlib.suppress(UnknownSession):
+                    item()
+
+    def _prepared(self, type: EventType, turn: int, part: dict[str, Any], redacted: bool) -> dict[str, Any]:
+        """An event's fields, redacted unless they were already (a notice in its place if redaction fails)."""
+        if redacted:
+            return {"at": utc_now(), "type": type, "turn": turn} | part
         raw = {key: value.model_dump(mode="json") if hasattr(value, "model_dump") else value
                for key, value in part.items()}  # fmt: skip
         try:
-            safe = own_ids_kept(raw, self.redactor.value(raw))
+            safe: dict[str, Any] = own_ids_kept(raw, self.redactor.value(raw))
         except RedactionUnavailable as error:
             notice = {"level": "error", "code": "redaction_failed", "text": f"a {type} event was withheld: {error}"}
-            return SessionEvent.model_validate({"at": utc_now(), "type": "notice", "turn": turn, "notice": notice})
-        return SessionEvent.model_validate({"at": utc_now(), "type": type, "turn": turn} | safe)
-
-    def _checked(self, type: EventType, turn: int, part: dict[str, Any]) -> SessionEvent:
-        return SessionEvent.model_validate({"at": utc_now(), "type": type, "turn": turn} | part)
+            return {"at": utc_now(), "type": "notice", "turn": turn, "notice": notice}
+        return {"at": utc_now(), "type": type, "turn": turn} | safe
 
     def _kept(self, session_id: str) -> _Kept:
         kept = self._sessions.get(session_id)
@@ -436,12 +477,12 @@ class SessionLog:
         if self.directory is not None:
             write_private(self.directory / f"{meta.session_id}.json", meta.model_dump_json())
 
-    def _write_event(self, session_id: str, line: bytes) -> None:
+    def _write_events(self, session_id: str, lines: list[bytes]) -> None:
         if self.directory is None:
             return
         descriptor = os.open(self.directory / f"{session_id}.jsonl", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         try:
-            os.write(descriptor, line + b"\n")
+            os.write(descriptor, b"".join(line + b"\n" for line in lines))
         finally:
             os.close(descriptor)
 
