@@ -35,28 +35,44 @@ class DecodedView:
         return self.whole or (self.origin[start], self.origin[end])
 
 
+Run = tuple[int, int]  # where a run of escapes (or of base64) starts and ends in the text
 # A run's decoded characters, each with where it starts in the text.
-Decoder = Callable[[re2._Match], list[tuple[str, int]]]
+Decoder = Callable[[str, Run], list[tuple[str, int]]]
 
 
-def percent(run: re2._Match) -> list[tuple[str, int]]:
-    decoded, at = [], run.start()
-    for character in bytes.fromhex(run.group().replace("%", "")).decode("utf-8", "replace"):
-        decoded.append((character, min(at, run.end() - 3)))
+def percent(text: str, run: Run) -> list[tuple[str, int]]:
+    start, end = run
+    decoded, at = [], start
+    for character in bytes.fromhex(text[start:end].replace("%", "")).decode("utf-8", "replace"):
+        decoded.append((character, min(at, end - 3)))
         at += 3 * max(len(character.encode("utf-8", "replace")), 1)
     return decoded
 
 
-def entity(run: re2._Match) -> list[tuple[str, int]]:
-    return [(character, run.start()) for character in html.unescape(run.group())]
+def entity(text: str, run: Run) -> list[tuple[str, int]]:
+    return [(character, run[0]) for character in html.unescape(text[run[0] : run[1]])]
+
+
+def runs(pattern: re2._Regexp, text: str) -> list[Run]:
+    """Where the pattern matches in the text. An ASCII text is handed to RE2 as bytes, whose offsets
+    are the text's: handed a str, RE2's wrapper encodes it and counts characters for every match."""
+    return [run.span() for run in pattern.finditer(text.encode("ascii") if text.isascii() else text)]
+
+
+def without_lone_surrogates(text: str) -> str:
+    """RE2 reads UTF-8, which has no lone surrogates (a page's string can hold one): scanned as
+    U+FFFD, one character for one, so every offset still points into the text."""
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return LONE_SURROGATE.sub("\ufffd", text)
+    return text
 
 
 def decoded_views(text: str) -> list[DecodedView]:
     """Every view of the text worth scanning again: the stretches around its percent escapes and
     HTML entities, decoded, and each base64 run that decodes to text."""
-    # RE2 reads UTF-8, which has no lone surrogates (a page's string can hold one): scanned as
-    # U+FFFD, one character for one, so every offset still points into the text.
-    text = LONE_SURROGATE.sub("\ufffd", text)
+    text = without_lone_surrogates(text)
     views = []
     if "%" in text:
         views += percent_views(text)
@@ -84,27 +100,28 @@ def escaped(text: str, pattern: re2._Regexp, decode: Decoder) -> list[DecodedVie
     overlapping stretches joined), each with its runs decoded. Only these are scanned again, so
     a long text with one escape costs little more."""
     views: list[DecodedView] = []
-    runs = list(pattern.finditer(text))
-    while runs:
-        start, end, group = max(runs[0].start() - policy.DECODE_REACH, 0), runs[0].end() + policy.DECODE_REACH, []
-        while runs and runs[0].start() <= end:
-            group.append(runs.pop(0))
-            end = max(end, group[-1].end() + policy.DECODE_REACH)
+    found, taken = runs(pattern, text), 0
+    while taken < len(found):
+        start, end, group = max(found[taken][0] - policy.DECODE_REACH, 0), found[taken][1] + policy.DECODE_REACH, []
+        while taken < len(found) and found[taken][0] <= end:
+            group.append(found[taken])
+            end = max(end, found[taken][1] + policy.DECODE_REACH)
+            taken += 1
         views.append(_decoded(text, start, min(end, len(text)), group, decode))
     return views
 
 
-def _decoded(text: str, start: int, end: int, runs: list[re2._Match], decode: Decoder) -> DecodedView:
+def _decoded(text: str, start: int, end: int, group: list[Run], decode: Decoder) -> DecodedView:
     parts: list[str] = []
     origin: list[int] = []
     copied = start
-    for run in runs:
-        parts.append(text[copied : run.start()])
-        origin.extend(range(copied, run.start()))
-        for character, at in decode(run):
+    for run in group:
+        parts.append(text[copied : run[0]])
+        origin.extend(range(copied, run[0]))
+        for character, at in decode(text, run):
             parts.append(character)
             origin.append(at)
-        copied = run.end()
+        copied = run[1]
     parts.append(text[copied:end])
     origin.extend(range(copied, end + 1))
     return DecodedView("".join(parts), origin)
@@ -114,14 +131,21 @@ def base64_views(text: str) -> list[DecodedView]:
     """Each run of base64 that decodes to text (a token wrapped in base64), masked whole if a
     secret is found in it; runs that decode to bytes (an image) are not text and are skipped."""
     views = []
-    for run in BASE64_RUN.finditer(text):
-        if len(run.group()) > policy.LONGEST_BASE64:
+    for start, end in runs(BASE64_RUN, text):
+        if end - start > policy.LONGEST_BASE64:
             continue
-        data = run.group().rstrip("=")
+        data = text[start:end].rstrip("=")
         if len(data) % 4 == 1:  # no whole byte in the last character: not base64
             continue
         # Padded here whatever the run ended with; bits past the last whole byte are dropped.
         decoded = base64.b64decode(data + "=" * (-len(data) % 4)).decode("utf-8", "replace")
-        if decoded and sum(c.isprintable() or c in "\n\r\t" for c in decoded) >= policy.BASE64_PRINTABLE * len(decoded):
-            views.append(DecodedView(decoded, [], (run.start(), run.end())))
+        if decoded and printable(decoded):
+            views.append(DecodedView(decoded, [], (start, end)))
     return views
+
+
+def printable(decoded: str) -> bool:
+    """Whether enough of a decoded run is text (all of it, most often: checked first, in C)."""
+    if decoded.isprintable():
+        return True
+    return sum(c.isprintable() or c in "\n\r\t" for c in decoded) >= policy.BASE64_PRINTABLE * len(decoded)

@@ -29,7 +29,7 @@ import re
 import string
 import threading
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache, cached_property, lru_cache
 from typing import Any, NoReturn
 
@@ -227,32 +227,43 @@ class CompiledRule:
         subject = views.lowered if self.lowered else views.encoded
         validator = VALIDATORS[self.rule.validator] if self.rule.validator else None
         checks = policy.CHECKS_PER_TEXT + len(subject) // policy.BYTES_PER_CHECK
+        rejected: set[bytes] = set()  # candidates the validator turned down: texts repeat ids and dates
         position = 0
         while (match := self.regex.search(subject, position)) is not None:
-            if self._inside_word(match, views):
+            start = match.start()
+            if self.word_start and views.word_before(start):  # the leading \b fails
                 # No match can start before the word ends.
-                boundary = NOT_ASCII_WORD.search(subject, match.start())
+                boundary = NOT_ASCII_WORD.search(subject, start)
                 position = boundary.end() if boundary else len(subject)
                 continue
             span = self._span(match)
             if span is not None and validator is not None and checks > 0:
                 checks -= 1
-                if not validator(views.encoded[span[0] : span[1]].decode(*UTF8)):
+                if not valid(validator, views.encoded[span[0] : span[1]], rejected):
                     span = None
             if span is None:
-                position = views.next_char(match.start())
+                position = views.next_char(start)
             else:
                 position = match.end()
                 yield span
 
-    def _inside_word(self, match: re2._Match, views: TextViews) -> bool:
-        """The leading \b fails: the match starts right after a word character."""
-        return self.word_start and views.word_before(match.start())
-
     def _span(self, match: re2._Match) -> tuple[int, int] | None:
         """The secret's span: in the first of the rule's groups that took part, if not empty."""
-        span = next((match.span(group) for group in self.rule.secret_groups if match.start(group) >= 0), None)
-        return None if span is None or span[0] == span[1] else span
+        for group in self.rule.secret_groups:
+            span = match.span(group)
+            if span[0] >= 0:
+                return None if span[0] == span[1] else span
+        return None
+
+
+def valid(validator: Callable[[str], bool], candidate: bytes, rejected: set[bytes]) -> bool:
+    """Whether the validator takes the candidate; one it turned down in this text is not asked about again."""
+    if candidate in rejected:
+        return False
+    if validator(candidate.decode(*UTF8)):
+        return True
+    rejected.add(candidate)
+    return False
 
 
 COUNTED = re.compile(r"\{([0-9]+)(?:,[0-9]*)?\}")
