@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -150,6 +151,9 @@ def main(argv: list[str] | None = None) -> int:
 
         return run()
     if args.command == "daemon":
+        # pydantic looks for plugins in every installed distribution's entry points when it builds
+        # its first model: a tenth of the daemon's start, for plugins the daemon does not use.
+        os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
         from gasoline.daemon.main import serve
         from gasoline.state import configured_port
 

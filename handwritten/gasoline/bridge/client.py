@@ -25,13 +25,11 @@ from gasoline.core import jsonrpc
 from gasoline.core.catalog import published_tools
 from gasoline.core.jsonrpc import INVALID_PARAMS, RpcError
 from gasoline.core.protocol import LEGACY_VERSIONS, Exchange
-from gasoline.core.roots import CLIENT_META, REPOSITORY_META
+from gasoline.core.roots import BRIDGE_CLIENT_NAME, CLIENT_META, REPOSITORY_META
 from gasoline.state import DaemonFiles
 
 from .lifecycle import DaemonUnavailable, ensure_daemon
 from .repository import ClientRepository
-
-BRIDGE_CLIENT_NAME = "gasoline-bridge"
 
 
 class NotSent(Exception):

@@ -20,6 +20,7 @@ REPOSITORY_META = "dev.gasoline/repository"
 # A bridge also names its client (its clientInfo name), so the daemon's session of the bridge is
 # shown as the client's, not as the bridge's.
 CLIENT_META = "dev.gasoline/client"
+BRIDGE_CLIENT_NAME = "gasoline-bridge"  # the bridge's own clientInfo name, in its session with the daemon
 PROJECT_DIR_ENV = "GASOLINE_PROJECT_DIR"
 HOW_TO_NAME_ONE = (
     "an MCP client that declares roots gets its first file:// root; `gasoline` on stdio uses "

@@ -10,9 +10,8 @@ import sys
 from typing import Any, NoReturn
 
 from gasoline import logs
-from gasoline.bridge.client import BRIDGE_CLIENT_NAME
 from gasoline.composition import DaemonConfig, create_daemon
-from gasoline.core.roots import project_dir
+from gasoline.core.roots import BRIDGE_CLIENT_NAME, project_dir
 from gasoline.core.workers import Workers
 from gasoline.state import DaemonFiles, write_private
 from gasoline.transports.http import Sessions
