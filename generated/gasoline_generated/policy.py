@@ -340,9 +340,6 @@ class PanelLimits:
     actions_kept: Final = 50
     """Recent interact calls kept to show a model (the panel's evidence of what was done). (entries)"""
 
-    stream_hold_chars: Final = 48
-    """How much of a streaming answer's end is held back until redaction can tell it ends no secret. (chars)"""
-
     panels_kept: Final = 8
     """Extensions and panels paired at once (browsers, profiles); pairing one more forgets the oldest. (count)"""
 

@@ -227,8 +227,6 @@ export const LIMITS = {
     recorded_result_chars: 1000,
     /** Recent interact calls kept to show a model (the panel's evidence of what was done). (entries) */
     actions_kept: 50,
-    /** How much of a streaming answer's end is held back until redaction can tell it ends no secret. (chars) */
-    stream_hold_chars: 48,
     /** Extensions and panels paired at once (browsers, profiles); pairing one more forgets the oldest. (count) */
     panels_kept: 8,
     /** Sessions whose events stay in memory (the panel's, and the MCP clients' at work); the rest are read from their logs. (count) */

@@ -7,8 +7,8 @@ it has arrived and the piece before it is done, for as long as MaskedStream.add 
 time). Reported: how long after the first token the first words are on screen (p50 and p95 over
 the answers), and how far what is shown lags behind what has arrived, in the mean over the
 answer's characters (what is never streamed counts as shown when the last piece is handled). The
-reference is the same run through the former stream, which held back a fixed end of
-`panel.stream_hold_chars` characters."""
+reference is the same run through the former stream, which held back a fixed end of FIXED_HOLD
+characters."""
 
 from __future__ import annotations
 
@@ -27,10 +27,10 @@ from secret_corpus import Secret, corpus
 
 from gasoline.panel.masked_stream import MaskedStream
 from gasoline.safety.redaction import Redactor, build_redactor
-from gasoline_generated.policy import LIMITS
 
 TOKENS_PER_SECOND = 50
 ANSWERS = 24
+FIXED_HOLD = 48  # the characters the former stream held back
 PIECE = re.compile(r"\s*\S{1,4}|\s+")  # about four characters, as a model's tokens are
 SENTENCES = [
     "The checkout fails because `item.price` is undefined for a line that has none.",
@@ -145,7 +145,7 @@ def stream() -> None:
     rng = random.Random(20261128)
     secrets = corpus()
     texts = [answer(secrets[rng.randrange(len(secrets))], rng) for _ in range(ANSWERS)]
-    hold = LIMITS.panel.stream_hold_chars
+    hold = FIXED_HOLD
     masked = [replay(lambda send: MaskedStream(redactor, send), redactor, text) for text in texts]
     fixed = [replay(lambda send: FixedHold(redactor, send, hold), redactor, text) for text in texts]
     new_p50, new_p95 = percentiles([shown.first_words for shown in masked])
