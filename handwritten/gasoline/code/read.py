@@ -8,7 +8,7 @@ from gasoline.core.errors import bad_argument
 from gasoline.workspace.workspace import Workspace
 from gasoline_generated.models import InteractCodeReadParams, InteractCodeReadResult
 
-from .git import status_of
+from .git import status_started
 from .languages import language_of
 from .outline import outline
 from .text_file import lines_hash, read_text
@@ -28,6 +28,8 @@ def read(ctx: CallContext, repository: Workspace, params: InteractCodeReadParams
             )
         end = min(end, total)
     content = text.text_of(start, end)
+    status = status_started(repository.root, relative)  # git works while the file is parsed
+    symbols = outline(path.suffix, text.raw)
     return InteractCodeReadResult(
         path=relative,
         language=language_of(path),
@@ -36,7 +38,7 @@ def read(ctx: CallContext, repository: Workspace, params: InteractCodeReadParams
         end_line=end,
         total_lines=total,
         size_bytes=len(text.raw),
-        git_status=status_of(repository.root, relative),
+        git_status=status(),
         content_hash=lines_hash(content),
-        outline=outline(path.suffix, text.raw),
+        outline=symbols,
     )
