@@ -1,5 +1,6 @@
 """interact(action="backend_control"): one operation of a service, between a snapshot of its state
-before and one after (when it changes state and the service can snapshot), audited once, whole."""
+before and one after (when it changes state and the service can snapshot; the one after is taken
+off the call's path), audited once, whole."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from ..service.link import Sent, ServiceLink
 from ..service.operations import check_params, idempotent, mutation_of
 from ..service.targets import URL_TOKEN_VARIABLE, ServiceTarget, find_service, invalid_argument
 from ..snapshots.store import SnapshotStore, StoredSnapshot
-from ..snapshots.taking import checksum_of, new_idempotency_key, protocol_error, take_snapshot
+from ..snapshots.taking import checksum_of, new_idempotency_key, protocol_error, snapshot_after, snapshot_before
 from .audit import AuditLog, new_audit_id, utc_now
 
 
@@ -86,7 +87,7 @@ def backend_control(
     correlation_id = params.correlation_id if params.correlation_id is not MISSING else f"corr-{secrets.token_hex(6)}"
     changes = not operation.read_only and not params.shadow_mode and not params.dry_run
     can_snapshot = changes and link.offers("snapshot") and link.offers("restore") and operation.name != "snapshot"
-    before = take_snapshot(link, store, correlation_id, taken_before=audit_id) if can_snapshot else None
+    before = snapshot_before(link, store, correlation_id) if can_snapshot else None
     request = ControlRequest.model_validate(
         {
             "operation": operation.name,
@@ -108,7 +109,7 @@ def backend_control(
     response = sent.response
     succeeded = response.status == "success"
     applied = response.applied if response.applied is not MISSING else changes and succeeded
-    after = take_snapshot(link, store, correlation_id) if can_snapshot and succeeded and applied else None
+    after = snapshot_after(link, store, correlation_id) if can_snapshot and succeeded and applied else None
     entry = record.done(sent, applied, after)
     return InteractBackendControlResult.model_validate(
         entry.model_dump(
@@ -177,7 +178,7 @@ class Record:
         error = {"code": failure.error.error, "message": failure.error.message}
         self.audit.record(**self.fields, status="error", error=error, applied=False, duration_ms=duration_ms)
 
-    def done(self, sent: Sent, applied: bool, after: StoredSnapshot | None) -> ObserveAuditLogEntry:
+    def done(self, sent: Sent, applied: bool, after: str | None) -> ObserveAuditLogEntry:
         response = sent.response
         return self.audit.record(
             **self.fields,
@@ -185,7 +186,7 @@ class Record:
             result=response.result if response.result is not MISSING else None,
             error=response.error.model_dump(mode="json") if response.error is not MISSING else None,
             checksum_after=checksum_of(sent),
-            snapshot_after=after.snapshot_id if after else None,
+            snapshot_after=after,
             duration_ms=response.duration_ms if response.duration_ms is not MISSING else sent.duration_ms,
             applied=applied,
             replayed=response.replayed if response.replayed is not MISSING else None,

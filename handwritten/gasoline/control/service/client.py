@@ -106,6 +106,13 @@ class ControlClient:
         pool[target.base_url] = connection
         return connection
 
+    def close_thread_connections(self) -> None:
+        """Close the connections of the calling thread, which is about to end."""
+        pool = self._pool()
+        for connection in pool.values():
+            connection.close()
+        pool.clear()
+
     def _pool(self) -> dict[str, http.client.HTTPConnection]:
         pool: dict[str, http.client.HTTPConnection] = self._local.__dict__.setdefault("pool", {})
         return pool

@@ -17,7 +17,7 @@ from gasoline_generated.models import ConfigureSnapshotEntry, ConfigureSnapshotP
 from ..calls.audit import AuditLog, new_audit_id, utc_now
 from ..service.link import ServiceLink
 from .store import SnapshotStore, StoredSnapshot
-from .taking import restore_snapshot, take_snapshot
+from .taking import restore_snapshot, snapshot_before, take_snapshot
 
 OpenLink = Callable[[str], ServiceLink]
 
@@ -58,7 +58,7 @@ def restore(
     correlation_id = f"corr-{secrets.token_hex(6)}"
     undone = failed_operation(audit, stored)
     kind = "rollback" if undone else "restore"
-    before = take_snapshot(link, store, correlation_id, taken_before=audit_id)
+    before = snapshot_before(link, store, correlation_id)
     common = dict(
         audit_id=audit_id, kind=kind, timestamp=started, correlation_id=correlation_id, service=link.name,
         operation="restore", snapshot_id=stored.snapshot_id, rolls_back=undone, snapshot_before=before.snapshot_id,
@@ -107,12 +107,11 @@ def find(
 
 
 def failed_operation(audit: AuditLog, stored: StoredSnapshot) -> str | None:
-    """The audit_id of the failed operation this snapshot was taken before, if any."""
-    if stored.taken_before is None:
-        return None
+    """The audit_id of the failed operation this snapshot was the snapshot before, if any."""
     for record in reversed(audit.records()):
-        if record.get("audit_id") == stored.taken_before:
-            return stored.taken_before if record.get("status") == "error" else None
+        if record.get("snapshot_before") == stored.snapshot_id:
+            audit_id = record.get("audit_id")
+            return audit_id if record.get("status") == "error" and isinstance(audit_id, str) else None
     return None
 
 

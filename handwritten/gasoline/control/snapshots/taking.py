@@ -1,10 +1,13 @@
 """Snapshots through a service's own operations: snapshot returns its whole state (kept by the
 SnapshotStore), restore takes one back, and must then report the snapshot's checksum when it
-reports one."""
+reports one. The snapshot after a state-changing call is taken off the call's path, and is the
+next call's snapshot before when that call comes while it is being taken."""
 
 from __future__ import annotations
 
+import logging
 import secrets
+import threading
 from typing import Any
 
 from pydantic import MISSING
@@ -15,8 +18,9 @@ from gasoline_generated.policy import LIMITS
 
 from ..service.dialects import Misfit, restore_params
 from ..service.link import Sent, ServiceLink
-from .store import SnapshotStore, StoredSnapshot
+from .store import Reservation, SnapshotStore, StoredSnapshot
 
+log = logging.getLogger(__name__)
 TIMEOUT_S = LIMITS.timeouts.backend_control_ms / 1000
 
 
@@ -34,14 +38,43 @@ def take_snapshot(
     store: SnapshotStore,
     correlation_id: str,
     name: str | None = None,
-    taken_before: str | None = None,
+    reservation: Reservation | None = None,
 ) -> StoredSnapshot:
     sent = link.execute(link.operation("snapshot"), request("snapshot", {}, correlation_id), TIMEOUT_S)
     result = result_of(link, sent, "snapshot")
     try:
-        return store.save(link.name, link.dialect.snapshot(result), checksum_of(sent), name, taken_before)
+        state = link.dialect.snapshot(result)
+        return store.save(link.name, state, checksum_of(sent), name, reservation)
     except ValueError as error:  # a Misfit, or data that is not base64
         raise protocol_error(link, f"the result of its snapshot operation: {error}") from error
+
+
+def snapshot_before(link: ServiceLink, store: SnapshotStore, correlation_id: str) -> StoredSnapshot:
+    """The snapshot a state-changing call runs after: the one being taken after the service's
+    previous call when this call comes (it read the state no longer before this call's operation
+    than a snapshot taken now would), else one taken now."""
+    taking = store.claim(link.name)
+    if taking is not None and (stored := store.get(taking.snapshot_id)) is not None:
+        return stored
+    return take_snapshot(link, store, correlation_id)
+
+
+def snapshot_after(link: ServiceLink, store: SnapshotStore, correlation_id: str) -> str:
+    """Start taking the snapshot after a call, off its path; the snapshot's id, reserved now."""
+    reservation = store.reserve(link.name)
+    arguments = (link, store, correlation_id, reservation)
+    threading.Thread(target=take_reserved, args=arguments, name="gasoline-snapshot", daemon=True).start()
+    return reservation.snapshot_id
+
+
+def take_reserved(link: ServiceLink, store: SnapshotStore, correlation_id: str, reservation: Reservation) -> None:
+    try:
+        take_snapshot(link, store, correlation_id, reservation=reservation)
+    except ToolFailure as failure:
+        log.warning("snapshot %s of %s not taken: %s", reservation.snapshot_id, link.name, failure.error.message)
+    finally:
+        store.settle(reservation)
+        link.client.close_thread_connections()
 
 
 def restore_snapshot(
