@@ -1,5 +1,6 @@
-"""Capture benchmarks: ingest throughput, daemon memory with full buffers, and what capturing
-costs a page's fetches in a real Chromium. Each figure beside a reference from the same run."""
+"""Capture benchmarks: ingest throughput (realistic events, and events with 9 KB bodies), daemon
+memory with full buffers, observe over HTTP on those buffers, and what capturing costs a page's
+fetches in a real Chromium. Each figure beside a reference from the same run."""
 
 from __future__ import annotations
 
@@ -15,18 +16,25 @@ from pathlib import Path
 from typing import Any
 
 import measure  # noqa: F401  (first: it puts the integration tests' helpers on sys.path)
-from measure import free_port, report, rss_mib, wait_listening
+from measure import HttpClient, free_port, report, rss_mib, wait_listening
 from playwright.sync_api import sync_playwright
 
 from gasoline.demo.headless_chromium import CHROMIUM_FLAGS, chromium_path
 from gasoline.demo_app import DemoApp
+from gasoline.state import DaemonFiles
 from gasoline_generated.policy import EXTENSION_ORIGIN, LIMITS
 from tests.integration.browsers import chromium_with_extension, open_popup, set_switch
 from tests.integration.processes import STATE_DIRS, extension_token, running_daemon
 
 BATCH = 100
 BATCHES = 200
+BODY_BATCH = 20
+BODY_BATCHES = 100
 FETCHES = 500
+OBSERVE_CALLS = 500
+# observe's modes that read the capture buffers, called in turn with their default arguments
+BUFFER_MODES = ("logs", "errors", "failed_requests", "network_bodies", "websocket_events")
+COLOURS = ("black", "white", "navy", "olive")
 HERE = Path(__file__).resolve().parent
 
 
@@ -85,6 +93,69 @@ def realistic_events(count: int, offset: int = 0) -> list[dict[str, Any]]:
     return events
 
 
+def cart_bodies(n: int) -> tuple[str, str]:
+    """A cart update as a shop's API sees it: about 2.8 KB of JSON sent, 6.3 KB received."""
+    lines = [
+        {
+            "lineId": f"ln_{n:06d}_{i:02d}",
+            "sku": f"SKU-{(n * 7 + i) % 9973:05d}",
+            "name": f"Organic cotton T-shirt, {COLOURS[i % 4]}, size {'SMLX'[i % 4]}",
+            "quantity": i % 3 + 1,
+            "unitPrice": {"amount": 1999 + 100 * (i % 5), "currency": "EUR"},
+            "imageUrl": f"https://cdn.example-shop.com/img/products/{(n * 7 + i) % 9973:05d}/front-640w.webp",
+            "addedAt": f"2026-11-22T10:{i % 60:02d}:{n % 60:02d}.000Z",
+        }
+        for i in range(19)
+    ]
+    sent = {
+        "cartId": f"c_{n:08d}",
+        "lines": [{key: line[key] for key in ("sku", "name", "quantity", "unitPrice")} for line in lines],
+        "shippingAddress": {"name": "Dana Schmidt", "street": "Lindenstr. 12", "postalCode": "10969", "city": "Berlin"},
+        "couponCode": None,
+        "giftMessage": "Happy birthday! Hope it fits.",
+    }
+    got = {
+        "cart": {
+            "id": f"c_{n:08d}",
+            "status": "open",
+            "lines": lines,
+            "totals": {"subtotal": 35988, "shipping": 495, "tax": 5763, "total": 36483, "currency": "EUR"},
+            "updatedAt": "2026-11-22T10:30:00.000Z",
+        },
+        "recommendations": [
+            {"sku": f"SKU-{(n + j) % 9973:05d}", "name": "Merino wool socks, 3 pack", "rating": 4.6, "reviews": 312 + j}
+            for j in range(8)
+        ],
+    }
+    return json.dumps(sent), json.dumps(got)
+
+
+def body_events(count: int, offset: int = 0) -> list[dict[str, Any]]:
+    """network_body events with about 9 KB of JSON bodies each, as the extension sends them with
+    Capture Network Bodies on."""
+    events = []
+    for n in range(offset, offset + count):
+        sent, got = cart_bodies(n)
+        events.append(
+            {
+                "type": "network_body",
+                "ts": "2026-11-22T10:30:00.000Z",
+                "tabId": 7,
+                "method": "PUT",
+                "url": f"http://localhost:3000/api/cart/c_{n:08d}",
+                "status": 200,
+                "requestBody": sent,
+                "responseBody": got,
+                "contentType": "application/json",
+                "requestHeaders": {"content-type": "application/json", "accept": "application/json"},
+                "responseHeaders": {"content-type": "application/json; charset=utf-8", "cache-control": "no-store"},
+                "duration": 112.0,
+                "pageUrl": "http://localhost:3000/checkout",
+            }
+        )
+    return events
+
+
 class Poster:
     def __init__(self, port: int) -> None:
         """Posts to the port as the paired extension does (the reference takes the same headers)."""
@@ -98,21 +169,29 @@ class Poster:
         return json.loads(self.connection.getresponse().read())
 
 
-def events_per_second(port: int, bodies: list[bytes]) -> float:
+def events_per_second(port: int, bodies: list[bytes], batch: int = BATCH) -> float:
     poster = Poster(port)
     for body in bodies[:10]:
         poster.post(body)
     started = time.perf_counter()
     for body in bodies:
         answer = poster.post(body)
-        assert answer["accepted"] == BATCH, answer
-    return len(bodies) * BATCH / (time.perf_counter() - started)
+        assert answer["accepted"] == batch, answer
+    return len(bodies) * batch / (time.perf_counter() - started)
 
 
 def ingest(daemon_port: int, reference_port: int) -> None:
     bodies = [json.dumps({"events": realistic_events(BATCH, n * BATCH)}).encode() for n in range(BATCHES)]
     ours, reference = events_per_second(daemon_port, bodies), events_per_second(reference_port, bodies)
-    report("ingest, batches of 100 (events/s)", ours, reference, "/s", ">= 10,000/s")
+    report("ingest, batches of 100 (events/s)", ours, reference, "/s", goal="capture.ingest_batches")
+
+
+def ingest_bodies(daemon_port: int, reference_port: int) -> None:
+    """Ingest of network_body events with about 9 KB of JSON bodies, in batches of 20."""
+    bodies = [json.dumps({"events": body_events(BODY_BATCH, n * BODY_BATCH)}).encode() for n in range(BODY_BATCHES)]
+    ours = events_per_second(daemon_port, bodies, BODY_BATCH)
+    reference = events_per_second(reference_port, bodies, BODY_BATCH)
+    report("ingest, 9 KB bodies, batches of 20", ours, reference, "/s", goal="capture.ingest_large_bodies")
 
 
 def full_buffers_rss(daemon_port: int, rss_before: float, rss: Callable[[], float]) -> None:
@@ -130,7 +209,29 @@ def full_buffers_rss(daemon_port: int, rss_before: float, rss: Callable[[], floa
             if event["type"] in seen:
                 seen[event["type"]] += 1
         poster.post(json.dumps({"events": batch}).encode())
-    report("daemon RSS, every buffer full (MiB)", rss(), rss_before, "MiB", "<= 60 MiB")
+    report("daemon RSS, every buffer full (MiB)", rss(), rss_before, "MiB", goal="capture.rss_full_buffers")
+
+
+def calls_per_second(client: HttpClient, calls: list[dict[str, Any]]) -> float:
+    for call in calls[:20]:
+        client.request("tools/call", call)
+    started = time.perf_counter()
+    for call in calls:
+        answer = client.request("tools/call", call)
+        assert not answer["result"]["isError"], answer
+    return len(calls) / (time.perf_counter() - started)
+
+
+def observe_full(daemon_port: int, token: str) -> None:
+    """observe over HTTP on full buffers: each buffer-reading mode in turn, default arguments,
+    beside observe(what="page") on the same daemon."""
+    client = HttpClient(daemon_port, token)
+    modes = [
+        {"name": "observe", "arguments": {"what": BUFFER_MODES[n % len(BUFFER_MODES)]}} for n in range(OBSERVE_CALLS)
+    ]
+    page = [{"name": "observe", "arguments": {"what": "page"}}] * OBSERVE_CALLS
+    ours, reference = calls_per_second(client, modes), calls_per_second(client, page)
+    report("HTTP observe, full buffers (calls/s)", ours, reference, "/s", goal="capture.observe_full_buffers")
 
 
 def page_overhead(daemon_port: int) -> None:
@@ -155,8 +256,8 @@ def page_overhead(daemon_port: int) -> None:
             bodies_off = median_fetch(page)
             set_switch(open_popup(context), "#capture-network-bodies", True)
             bodies_on = median_fetch(page)
-    report("page fetch, capturing, bodies off", bodies_off, without, "ms", "<= +0.5 ms")
-    report("page fetch, capturing, bodies on", bodies_on, without, "ms", "<= +2 ms")
+    report("page fetch, capturing, bodies off", bodies_off, without, "ms", goal="capture.page_fetch_bodies_off")
+    report("page fetch, capturing, bodies on", bodies_on, without, "ms", goal="capture.page_fetch_bodies_on")
     added_off, added_on = (bodies_off - without) * 1000, (bodies_on - without) * 1000
     print(f"{'  added per fetch':<40} {added_off:+9.3f} ms (bodies off), {added_on:+.3f} ms (bodies on)")
 
@@ -174,7 +275,9 @@ def capture() -> None:
                 wait_listening(reference_port)
                 rss_started = rss_mib(daemon.process.pid)
                 ingest(port, reference_port)
+                ingest_bodies(port, reference_port)
                 full_buffers_rss(port, rss_started, lambda: rss_mib(daemon.process.pid))
+                observe_full(port, DaemonFiles(Path(state), port).read_token() or "")
                 page_overhead(port)
         finally:
             reference.kill()
