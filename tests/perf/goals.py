@@ -74,11 +74,11 @@ class Results:
 
     def __init__(self) -> None:
         self.best: dict[str, Measured] = {}
-        self.added: list[str] = []  # in the order measured, each time
+        self.reported: list[str] = []  # each goal as its figure is reported, in order
 
     def add(self, name: str, measured: Measured) -> None:
         goal = GOALS[name]
-        self.added.append(name)
+        self.reported.append(name)
         kept = self.best.get(name)
         if kept is None or slack(goal, measured) > slack(goal, kept):
             self.best[name] = measured
