@@ -59,6 +59,11 @@ def runs(pattern: re2._Regexp, text: str) -> list[Run]:
     return [run.span() for run in pattern.finditer(text.encode("ascii") if text.isascii() else text)]
 
 
+def escaped_anywhere(text: str) -> bool:
+    """Whether the text holds a percent escape or an HTML entity, whose views read what stands around them."""
+    return ("%" in text and bool(runs(PERCENT_RUN, text))) or ("&" in text and bool(runs(ENTITY, text)))
+
+
 def without_lone_surrogates(text: str) -> str:
     """RE2 reads UTF-8, which has no lone surrogates (a page's string can hold one): scanned as
     U+FFFD, one character for one, so every offset still points into the text."""

@@ -28,17 +28,18 @@ import math
 import re
 import string
 import threading
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache, cached_property, lru_cache
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 import re2
 from pydantic import ValidationError
 
 from gasoline.core.errors import RedactionUnavailable
 from gasoline.core.json_text import MAX_DEPTH, TooDeep, loads
-from gasoline.safety.decoding import decoded_views
+from gasoline.safety.decoding import decoded_views, escaped_anywhere
 from gasoline.safety.validators import VALIDATORS, not_path
 from gasoline_generated import redaction_rules as policy
 from gasoline_generated.models import HealthRedaction, ProjectRedactionPattern, RedactedCount, RedactionHandover
@@ -95,8 +96,11 @@ SHAPE = shape_table()
 NOT_ASCII_WORD = re.compile(rb"[^0-9A-Za-z_]")
 ESCAPE_BEFORE = re.compile(rb"(?<!\\)\\(?:[bfnrt]|u[0-9A-Fa-f]{4})$")  # ends right where a word would begin
 JSON_OPENERS = ("{", "[")
+# A line break for every byte that cannot be part of a JSON integer: each stands on a line of its own.
+INTEGERS_ONLY = bytes(byte if chr(byte) in string.digits + "-" else ord("\n") for byte in range(256))
 CLEAN_TEXTS_KEPT = 4096
 CLEAN_TEXT_MAX_LENGTH = 512
+FIELD_LINES_FROM = 100  # a field pass runs over a shorter text as fast as it tells the lines that matter
 UTF8 = ("utf-8", "surrogatepass")  # a lone surrogate (from JSON's \ud800) is text too
 RE2_OPTIONS = re2.Options()
 RE2_OPTIONS.max_mem = 64 << 20  # room for the DFA of a long alternation, on a text of megabytes
@@ -209,6 +213,17 @@ class CompiledRule:
         if rule.validator and rule.validator not in VALIDATORS:
             raise ValueError(f"rule {rule.name!r} names a validator there is none of: {rule.validator!r}")
 
+    @property
+    def reads_lines(self) -> bool:
+        """Whether the rule can read a text's lines as texts of their own: not if it anchors to the
+        start or end of the whole text (\\A, \\z)."""
+        return "\\A" not in self.pattern and "\\z" not in self.pattern
+
+    @cached_property
+    def in_lines(self) -> re2._Regexp:
+        """The pattern with ^ and $ matching at line breaks too (for a rule that reads_lines)."""
+        return re2.compile(f"(?m:{self.pattern})".encode(), RE2_OPTIONS)
+
     def may_match(self, views: TextViews) -> bool:
         """A quick test that rules out texts without the rule's anchors (a rule without anchors
         starts with a literal, which RE2 looks for as fast as this could)."""
@@ -246,6 +261,26 @@ class CompiledRule:
             else:
                 position = match.end()
                 yield span
+
+    def finds_in_lines(self, views: TextViews) -> bool:
+        """Whether the rule finds a secret in a line of the text, each line read as a text of its own:
+        its pattern with ^ and $ at line breaks (in_lines) finds, in one pass, where it may match, and
+        the rule reads the lines each of those touches alone. A match it finds may begin with the line
+        break before its line (a pattern such as (?:^|[^a-z])token); that break is no line's."""
+        assert self.reads_lines, "a rule anchored to the whole text does not read lines"
+        subject = views.lowered if self.lowered else views.encoded
+        position = 0
+        while (match := self.in_lines.search(subject, position)) is not None:
+            first = match.start() + (subject[match.start()] == ord("\n"))
+            start = subject.rfind(b"\n", 0, first) + 1
+            end = subject.find(b"\n", max(first, match.end() - 1))
+            end = len(subject) if end < 0 else end
+            for line in views.encoded[start:end].decode(*UTF8).split("\n"):
+                alone = TextViews(line)
+                if self.may_match(alone) and next(self.secrets(alone), None) is not None:
+                    return True
+            position = end + 1
+        return False
 
     def _span(self, match: re2._Match) -> tuple[int, int] | None:
         """The secret's span: in the first of the rule's groups that took part, if not empty."""
@@ -291,18 +326,37 @@ def any_rule(rules: list[CompiledRule]) -> re2._Regexp | None:
     """One pattern that matches wherever any rule might: texts it finds nothing in are clean. None
     when RE2 cannot hold them all at once (many large project patterns): each rule then runs on
     its own, as it does anyway on a text this one matches."""
+    return _union_of(tuple(loose_patterns(rules))) if rules else None
+
+
+def multi_line(patterns: list[bytes]) -> list[bytes]:
+    """Patterns with ^ and $ matching at line breaks too."""
+    return [b"(?m:" + pattern + b")" for pattern in patterns]
+
+
+def any_rule_in_lines(rules: list[CompiledRule]) -> re2._Regexp | None:
+    """any_rule for a text whose lines stand for texts of their own (see CompiledRule.in_lines); None
+    when a rule anchors to the whole text, or RE2 cannot hold them all."""
+    if not rules or not all(rule.reads_lines for rule in rules):
+        return None
+    return _union_of(tuple(multi_line(loose_patterns(rules))))
+
+
+@lru_cache(maxsize=8)
+def _union_of(patterns: tuple[bytes, ...]) -> re2._Regexp | None:
+    """One compiled union per list of patterns, as _set_of; None when RE2 cannot hold them all."""
     try:
-        return re2.compile(b"|".join(loose_patterns(rules)), _whether_options()) if rules else None
+        return re2.compile(b"|".join(patterns), _whether_options())
     except re2.error:
         return None
 
 
-def rules_that_may_match(rules: list[CompiledRule]) -> re2.Set | None:
+def rules_that_may_match(rules: list[CompiledRule], lines: bool = False) -> re2.Set | None:
     """The rules' loose patterns as one RE2 set: one pass over a text that any_rule matched names the
     few rules that may match it, instead of each rule searching it. A set runs on RE2's DFA alone,
     and answers no rule when the DFA runs out of memory: Redactor then runs every rule. None when
-    RE2 cannot hold them all at once."""
-    return _set_of(tuple(loose_patterns(rules)))
+    RE2 cannot hold them all at once. For a text whose lines stand for texts of their own, in_lines."""
+    return _set_of(tuple(multi_line(loose_patterns(rules)) if lines else loose_patterns(rules)))
 
 
 @lru_cache(maxsize=8)
@@ -340,6 +394,225 @@ def _word(character: str) -> bool:
     return character.isalnum() or character == "_"
 
 
+# What Python's parser reads a pattern as (re has no public way to ask).
+LITERAL, SUBPATTERN, BRANCH, MAX_REPEAT, MIN_REPEAT = (
+    re._constants.LITERAL,  # type: ignore[attr-defined]
+    re._constants.SUBPATTERN,  # type: ignore[attr-defined]
+    re._constants.BRANCH,  # type: ignore[attr-defined]
+    re._constants.MAX_REPEAT,  # type: ignore[attr-defined]
+    re._constants.MIN_REPEAT,  # type: ignore[attr-defined]
+)
+
+
+def required_literals(pattern: str) -> frozenset[str] | None:
+    """Strings one of which every match of the pattern holds, as Python's parser reads it
+    (literals, groups, alternatives, repeats of at least one); None when it finds none."""
+    try:
+        parsed = re._parser.parse(pattern)  # type: ignore[attr-defined]
+    except re.error:
+        return None
+    return None if parsed.state.flags & re.IGNORECASE else _required(parsed)
+
+
+def _required(items: Any) -> frozenset[str] | None:
+    """The best of the literals a sequence of parsed items requires: the set whose shortest is longest."""
+    found: list[frozenset[str]] = []
+    run = ""
+    for op, argument in items:
+        if op is LITERAL:
+            run += chr(argument)
+            continue
+        if run:
+            found.append(frozenset([run]))
+            run = ""
+        if (inner := _required_in(op, argument)) is not None:
+            found.append(inner)
+    if run:
+        found.append(frozenset([run]))
+    return max(found, key=lambda literals: min(map(len, literals)), default=None)
+
+
+def _required_in(op: Any, argument: Any) -> frozenset[str] | None:
+    if op is SUBPATTERN:
+        _, added, removed, items = argument
+        return None if added or removed else _required(items)
+    if op is BRANCH:
+        alternatives = [_required(items) for items in argument[1]]
+        return None if None in alternatives else frozenset().union(*alternatives)  # type: ignore[arg-type]
+    if op in (MAX_REPEAT, MIN_REPEAT) and argument[0] >= 1:
+        return _required(argument[2])
+    return None
+
+
+KEY_CHARACTERS = (string.ascii_lowercase + string.digits + "-_").encode()  # in a text lowered
+
+
+def squashed(word: str) -> str:
+    return word.replace("_", "").replace("-", "")
+
+
+def spelled(word: str) -> str:
+    """A pattern for a key word as a page may spell it, in a text lowered: normalize_key reads a -, an _
+    and a camel hump as _, so its letters may stand apart by - and _ (one of them for each _ it
+    starts or ends with)."""
+    core = word.strip("_")
+    ends = ["[-_]" * (len(part) - len(part.lstrip("_"))) for part in (word, word[::-1])]
+    return ends[0] + "[-_]*".join(map(re.escape, squashed(core))) + ends[1]
+
+
+class KeyWords(NamedTuple):
+    """Where a sensitive key may be, in a text lowered. A key whose normalized name is one of the
+    policy's keys spells that word (see spelled), as a whole; one that matches its key pattern holds
+    one of the literals the pattern requires, anywhere. Longest words first, so that where several
+    start, the whole key's is the one found."""
+
+    regex: re2._Regexp
+    anywhere: frozenset[str]  # the key pattern's literals, squashed
+
+    @classmethod
+    def of_policy(cls) -> KeyWords | None:
+        """None when the key pattern requires no literal."""
+        literals = required_literals(policy.KEY_PATTERN)
+        if literals is None:
+            return None
+        words = {squashed(word) for word in literals}
+        anywhere = {word for word in words if not any(other != word and other in word for other in words)}
+        whole = {key for key in policy.KEYS if not any(word in squashed(key) for word in anywhere)}
+        ordered = sorted(anywhere | whole, key=len, reverse=True)
+        return cls(re2.compile("|".join(map(spelled, ordered))), frozenset(anywhere))
+
+    def may_be_key(self, lowered: bytes, start: int, end: int) -> bool:
+        """A literal of the key pattern may be part of a key; one of the policy's keys, only a whole
+        one: no letter, digit, - or _ right before or after it."""
+        word = squashed(lowered[start:end].decode("ascii"))
+        if any(literal in word for literal in self.anywhere):
+            return True
+        neighbours = lowered[start - 1 : start] + lowered[end : end + 1]
+        return neighbours.translate(None, KEY_CHARACTERS) == neighbours
+
+
+KEY_WORDS = KeyWords.of_policy()
+
+
+def lowered_ascii(text: str) -> bytes | None:
+    """The text lowered, one byte per character (? for any other than ASCII), for KEY_WORDS: offsets
+    are the text's; None when lowering changes the text's length."""
+    if text.isascii():
+        return text.encode("ascii").translate(LOWER_ASCII)
+    lowered = text.lower()
+    return lowered.encode("ascii", "replace") if len(lowered) == len(text) else None
+
+
+WHITE_SPACE = " \t\n\r\f\v"  # as the field patterns write it
+
+
+def outside_json_fields(text: str) -> Callable[[int], bool]:
+    """Whether no JSON field runs across the line break at an offset: one holds a line break only
+    in the white space between its key's closing quote and its colon, or after that colon."""
+
+    def space_before(at: int) -> int:
+        while at and text[at - 1] in WHITE_SPACE:
+            at -= 1
+        return at
+
+    def clear(at: int) -> bool:
+        start, end = space_before(at), at
+        while end < len(text) and text[end] in WHITE_SPACE:
+            end += 1
+        before, after = text[start - 1 : start], text[end : end + 1]
+        if before == ":":
+            colon = space_before(start - 1)
+            return text[colon - 1 : colon] != '"'
+        return not (before == '"' and after == ":")
+
+    return clear
+
+
+def outside_quoted_values(text: str) -> Callable[[int], bool]:
+    """Whether no query parameter runs across the line break at an offset: one holds a line break
+    only in a quoted value (k="...), when the last quote opened after an = before it is still open."""
+    opened = {quote: [found.end() for found in re.finditer("=" + quote, text)] for quote in "\"'"}
+
+    def clear(at: int) -> bool:
+        for quote, ends in opened.items():
+            last = bisect_left(ends, at)
+            if last and text.find(quote, ends[last - 1], at) < 0:
+                return False
+        return True
+
+    return clear
+
+
+def never_across(text: str) -> Callable[[int], bool]:
+    """For a pass whose matches never hold a line break."""
+    return lambda at: True
+
+
+# For each field pattern, what tells the line breaks none of its matches runs across. Read off the
+# patterns as spec/policy/redaction.yaml writes them, so keyed by the pattern: one that reads
+# differently gets none, and its pass runs over the whole text.
+LINE_BREAKS: dict[str, Callable[[str], Callable[[int], bool]]] = {
+    r"""(?:^|(?<=[?&; \t\n\r\f\v]))([^=&#; \t\n\r\f\v"'?/]+)="""
+    r"""("[^"]*"?|'[^']*'?|[^&#;, \t\n\r\f\v"']*)""": outside_quoted_values,
+    r""""((?:[^"\\\r\n]|\\[^\n]){1,64})"[ \t\n\r\f\v]*:[ \t\n\r\f\v]*"""
+    r"""("(?:[^"\\\r\n]|\\[^\n])*"?|[^ \t\n\r\f\v,{}\[\]"]+)""": outside_json_fields,
+    r"""(?:^|(?<=[ \t\n\r\f\v,;{(]))([A-Za-z][A-Za-z0-9_-]{0,63})[ \t]*:[ \t]*"""
+    r"""([^ \t\n\r\f\v,;"'<>]*[^ \t\n\r\f\v,;"'<>:])(?=[ \t\n\r\f\v,;"'<>]|$)""": never_across,
+}
+
+
+class FieldPass(NamedTuple):
+    """A sensitive-field pass: its pattern, a quick test for texts it cannot match, whether it masks
+    a header's value (see Redactor._masked_header), and its LINE_BREAKS."""
+
+    pattern: re.Pattern[str]
+    may_match: Callable[[str], bool]
+    header: bool
+    line_breaks: Callable[[str], Callable[[int], bool]] | None
+
+
+FIELD_PASSES = tuple(
+    FieldPass(pattern, may_match, header, LINE_BREAKS.get(pattern.pattern))
+    for pattern, may_match, header in (
+        (QUERY_PARAMETER, lambda text: "=" in text, False),
+        (JSON_FIELD, lambda text: '"' in text and ":" in text, False),
+        (HEADER_FIELD, lambda text: ":" in text, True),
+    )
+)
+
+
+def key_words_at(lowered: bytes, words: KeyWords) -> Iterator[tuple[int, int]]:
+    """Where a sensitive key may be in a text lowered by lowered_ascii, in order."""
+    position = 0
+    while (word := words.regex.search(lowered, position)) is not None:
+        start, end = word.span()
+        if words.may_be_key(lowered, start, end):
+            yield start, end
+            position = end
+        else:
+            position = start + 1
+
+
+def key_lines(text: str, field: FieldPass) -> list[tuple[int, int]] | None:
+    """The lines of the text that may hold a field with a sensitive key (no other field is masked),
+    in order; None when a line break next to one may be inside a field, or the lines cannot be told."""
+    lowered = lowered_ascii(text)
+    if lowered is None or field.line_breaks is None or KEY_WORDS is None:
+        return None
+    clear = field.line_breaks(text)
+    lines: list[tuple[int, int]] = []
+    for start, end in key_words_at(lowered, KEY_WORDS):
+        if lines and start < lines[-1][1]:
+            continue
+        first = lowered.rfind(b"\n", 0, start) + 1
+        last = lowered.find(b"\n", end)
+        last = len(text) if last < 0 else last
+        if (first and not clear(first - 1)) or (last < len(text) and not clear(last)):
+            return None
+        lines.append((first, last))
+    return lines
+
+
 class Redactor:
     """Masks secrets with one policy; thread-safe; counts what it masks per class."""
 
@@ -367,6 +640,13 @@ class Redactor:
         self._smallest_scanned = 10 ** max(self._shortest - 1, 0)  # integers with fewer digits pass untouched
         self._clean: dict[str, None] = {}
         self._key_classes: dict[str, str | None] = {}
+
+    @cached_property
+    def _in_lines(self) -> tuple[re2._Regexp, re2.Set | None] | None:
+        """any_rule and the rules' set for a text whose lines stand for texts of their own, made when
+        first asked for; None when a rule anchors to the whole text, or RE2 cannot hold them all."""
+        union = any_rule_in_lines(self._rules)
+        return None if union is None else (union, rules_that_may_match(self._rules, lines=True))
 
     @property
     def rule_count(self) -> int:
@@ -508,16 +788,47 @@ class Redactor:
         structured data, and written back only if that changed it; anything else (a URL, a form
         body, a log line, JSON cut short or nested past the depth limit, or a document with a
         key twice, which parsing would keep only once) gets the free-text rules and the
-        sensitive-field pass."""
+        sensitive-field pass. A long document seen to come out unchanged is passed as it is."""
         if text[:1] in JSON_OPENERS or (text[:1].isspace() and text.lstrip()[:1] in JSON_OPENERS):
             try:
                 document = loads(text, max_depth=MAX_DEPTH - depth, object_pairs_hook=unique_keys)
             except ValueError:
                 pass
             else:
+                if len(text) > CLEAN_TEXT_MAX_LENGTH and self._unchanged(text):
+                    return text
                 redacted = self._value(document, depth)
                 return text if redacted == document else json.dumps(redacted, ensure_ascii=False)
         return self.fields(text)
+
+    def _unchanged(self, text: str) -> bool:
+        """Whether redacting this JSON document changes nothing, told from its text (walking a 10 KB
+        body takes milliseconds in Python): no backslash, so each of its strings is a stretch of the
+        text between quotes; no word of a sensitive key where a key could be, so no key, pair or
+        field is sensitive; no escape (a string's view of one would read only the string); and the
+        rules find nothing in any of its strings or integers, each read as a text of its own."""
+        if "\\" in text or KEY_WORDS is None or self._in_lines is None:
+            return False
+        lowered = lowered_ascii(text)
+        if lowered is None or next(key_words_at(lowered, KEY_WORDS), None) is not None or escaped_anywhere(text):
+            return False
+        integers = lowered.translate(INTEGERS_ONLY).decode("ascii")
+        return self._nothing_in_lines(text.replace('"', "\n") + "\n" + integers, *self._in_lines)
+
+    def _nothing_in_lines(self, text: str, any_rule: re2._Regexp, may_match: re2.Set | None) -> bool:
+        """Whether the rules find nothing in any line of the text read as a text of its own, nor in
+        what a base64 run in one decodes to (for a text with no other encoding); any_rule and
+        may_match are the ones for lines."""
+        views = TextViews(text)
+        if any_rule.search(views.encoded) is not None:
+            named = may_match.Match(views.encoded) if may_match is not None else None
+            rules = self._rules if named is None else [self._rules[index] for index in sorted(named)]
+            if any(compiled.finds_in_lines(views) for compiled in rules):
+                return False
+        decoded = [view.text for view in decoded_views(text)]
+        if decoded and any_rule.search("\n".join(decoded).encode(*UTF8)) is not None:
+            return not any(self._found(view) for view in decoded)
+        return True
 
     def _object(self, data: dict[Any, Any], depth: int) -> dict[Any, Any]:
         """An object's members (inside `depth` arrays and objects): each key scanned as text, and the
@@ -565,13 +876,29 @@ class Redactor:
         Name: value)."""
         # Free-text rules first: a secret that spans a field boundary (a PEM block) is seen whole.
         text = self.text(text)
-        if "=" in text:
-            text = QUERY_PARAMETER.sub(self._masked_field, text)
-        if '"' in text and ":" in text:
-            text = JSON_FIELD.sub(self._masked_field, text)
-        if ":" in text:
-            text = HEADER_FIELD.sub(self._masked_header, text)
+        if "=" not in text and ":" not in text:  # what every field pattern needs
+            return text
+        for field in FIELD_PASSES:
+            if field.may_match(text):
+                text = self._field_pass(field, text)
         return text
+
+    def _field_pass(self, field: FieldPass, text: str) -> str:
+        """`field.pattern.sub(...)` over the text, with the same result: a field whose key is not
+        sensitive is left as it is, so the pattern runs only on the lines that may hold one that is,
+        each from its start as it would run through the whole text (no field runs across the line
+        breaks around them)."""
+        replace = self._masked_header if field.header else self._masked_field
+        lines = key_lines(text, field) if len(text) > FIELD_LINES_FROM else None
+        if lines is None:
+            return field.pattern.sub(replace, text)
+        pieces: list[str] = []
+        copied = 0
+        for start, end in lines:
+            for match in field.pattern.finditer(text, start, end):
+                pieces += (text[copied : match.start()], replace(match))
+                copied = match.end()
+        return "".join([*pieces, text[copied:]]) if pieces else text
 
     def _masked_header(self, match: re.Match[str]) -> str:
         """A Name: value in text, its value masked when the name is sensitive, unless the value
