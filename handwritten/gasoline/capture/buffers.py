@@ -15,28 +15,32 @@ class RingBuffer:
         self.name = name
         self.max_entries = max_entries
         self.max_bytes = max_bytes
-        self._entries: deque[tuple[Any, int]] = deque()
+        # The entries and their sizes, oldest first, side by side: reading copies the entries at C speed.
+        self._entries: deque[Any] = deque()
+        self._sizes: deque[int] = deque()
         self._bytes = 0
         self._evicted = 0
         self._lock = threading.Lock()
 
     def append(self, entry: Any, size: int) -> None:
         with self._lock:
-            self._entries.append((entry, size))
+            self._entries.append(entry)
+            self._sizes.append(size)
             self._bytes += size
             while self._entries and (len(self._entries) > self.max_entries or self._bytes > self.max_bytes):
-                _, dropped = self._entries.popleft()
-                self._bytes -= dropped
+                self._entries.popleft()
+                self._bytes -= self._sizes.popleft()
                 self._evicted += 1
 
     def newest_first(self) -> list[Any]:
         with self._lock:
-            return [entry for entry, _ in reversed(self._entries)]
+            return list(reversed(self._entries))
 
     def clear(self) -> int:
         with self._lock:
             removed = len(self._entries)
             self._entries.clear()
+            self._sizes.clear()
             self._bytes = 0
             return removed
 

@@ -3,7 +3,7 @@ arrival order, so new arrivals never shift the pages a client is reading through
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from gasoline.core.cursors import CAPTURED
@@ -19,11 +19,12 @@ class Page:
 
 
 def paginate(
-    newest_first: Iterable[Captured], keep: Callable[[Captured], bool], limit: int, cursor: str | None
+    newest_first: list[Captured], keep: Callable[[Captured], bool] | None, limit: int, cursor: str | None
 ) -> Page:
-    """The entries kept by the filter: `limit` of them after the cursor, and how many match in all."""
+    """The entries kept by the filter (every one, without a filter): `limit` of them after the
+    cursor, and how many match in all."""
     before = None if cursor is None else CAPTURED.position(cursor)
-    matching = [entry for entry in newest_first if keep(entry)]
+    matching = newest_first if keep is None else [entry for entry in newest_first if keep(entry)]
     rest = matching if before is None else [entry for entry in matching if entry.seq < before]
     page = rest[:limit]
     more = len(rest) > limit

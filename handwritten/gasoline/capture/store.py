@@ -8,6 +8,7 @@ import json
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from .buffers import RingBuffer, capture_buffers
@@ -21,6 +22,15 @@ BUFFER_OF_TYPE = {
     "network_body": "network_bodies",
     "websocket": "websocket_events",
 }
+
+
+SEQ = attrgetter("seq")
+COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
+def compact_size(value: Any) -> int:
+    """The bytes of a value as compact JSON: what an entry counts against its buffer's byte cap."""
+    return len(COMPACT.encode(value).encode())
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +63,10 @@ class CaptureStore:
             self.accepted += accepted
             self.rejected += rejected
 
-    def add(self, event: dict[str, Any], at: float) -> None:
-        """Keep a redacted event (valid against CaptureEvent) in the buffer of its type."""
-        size = len(json.dumps(event, ensure_ascii=False, separators=(",", ":")).encode())
+    def add(self, event: dict[str, Any], at: float, size: int | None = None) -> None:
+        """Keep a redacted event (valid against CaptureEvent) in the buffer of its type; size: its
+        compact_size, when the caller has it."""
+        size = compact_size(event) if size is None else size
         self.buffers[BUFFER_OF_TYPE[event["type"]]].append(Captured(next(self._seq), at, event), size)
         if event["type"] == "websocket":
             self.websockets.record(event, at)
@@ -64,7 +75,10 @@ class CaptureStore:
 
     def newest_first(self, *names: str) -> list[Captured]:
         """The entries of the named buffers, merged, newest first."""
-        if len(names) == 1:
-            return self.buffers[names[0]].newest_first()
-        merged = [entry for name in names for entry in self.buffers[name].newest_first()]
-        return sorted(merged, key=lambda entry: entry.seq, reverse=True)
+        found = [self.buffers[name].newest_first() for name in names]
+        return found[0] if len(found) == 1 else merged(*found)
+
+
+def merged(*newest_first: list[Captured]) -> list[Captured]:
+    """Lists of entries, each newest first, as one list newest first."""
+    return sorted(itertools.chain(*newest_first), key=SEQ, reverse=True)
