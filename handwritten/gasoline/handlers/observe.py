@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 from typing import Any, Protocol, TypeVar
 
 from pydantic import MISSING, BaseModel
 
 from gasoline.capture.extension import ExtensionLink
 from gasoline.capture.pages import Page, paginate
-from gasoline.capture.store import Captured, CaptureStore
+from gasoline.capture.store import Captured, CaptureStore, merged
 from gasoline.code.tools import CodeTools
 from gasoline.contract import CallContext
 from gasoline.control.backend import Backend
@@ -57,8 +58,11 @@ Filter = Callable[[Captured], bool]
 Listing = TypeVar("Listing", bound=BaseModel)
 
 
-def all_of(*filters: Filter | None) -> Filter:
+def all_of(*filters: Filter | None) -> Filter | None:
+    """The filters given, as one (None when none is given: every entry is kept)."""
     chosen = [f for f in filters if f is not None]
+    if len(chosen) <= 1:
+        return chosen[0] if chosen else None
     return lambda entry: all(f(entry) for f in chosen)
 
 
@@ -66,6 +70,28 @@ def page_url_contains(text: str | None) -> Filter | None:
     if text is None:
         return None
     return lambda entry: text in (entry.event.get("url") or entry.event.get("pageUrl") or "")
+
+
+def url_contains(text: str | None) -> Filter | None:
+    if text is None:
+        return None
+    return lambda entry: text in entry.event["url"]
+
+
+def method_is(method: str | None) -> Filter | None:
+    """Requests of this HTTP method, in any case."""
+    if method is None:
+        return None
+    wanted = method.upper()
+    return lambda entry: bool(entry.event["method"].upper() == wanted)
+
+
+def status_within(low: int | None, high: int | None) -> Filter | None:
+    if low is None and high is None:
+        return None
+    return lambda entry: (
+        (low is None or entry.event["status"] >= low) and (high is None or entry.event["status"] <= high)
+    )
 
 
 def at_or_after(since: datetime | None) -> Filter | None:
@@ -143,26 +169,20 @@ class ObserveHandlers:
         return self.backend.state(ctx, params)
 
     def errors(self, params: ObserveErrorsParams, ctx: CallContext) -> ObserveErrorsResult:
-        def failure(entry: Captured) -> bool:
-            return bool(entry.event["type"] != "console" or entry.event["level"] == "error")
-
-        keep = all_of(failure, page_url_contains(given(params.url_filter)), at_or_after(given(params.since)))
-        return self._list(ObserveErrorsResult, ctx, ("errors", "logs"), keep, params, error_kind)
+        keep = all_of(page_url_contains(given(params.url_filter)), at_or_after(given(params.since)))
+        return self._list(ObserveErrorsResult, ctx, self._failures, keep, params, error_kind)
 
     def failed_requests(self, params: ObserveFailedRequestsParams, ctx: CallContext) -> ObserveFailedRequestsResult:
-        url, low, high = given(params.url_filter), given(params.status_min), given(params.status_max)
+        def failed(entry: Captured) -> bool:
+            return bool(entry.event["type"] == "network_error")
 
-        def matches(entry: Captured) -> bool:
-            event = entry.event
-            return (
-                event["type"] == "network_error"
-                and (url is None or url in event["url"])
-                and (low is None or event["status"] >= low)
-                and (high is None or event["status"] <= high)
-            )
-
-        keep = all_of(matches, at_or_after(given(params.since)))
-        return self._list(ObserveFailedRequestsResult, ctx, ("errors",), keep, params, status_kind)
+        keep = all_of(
+            failed,
+            url_contains(given(params.url_filter)),
+            status_within(given(params.status_min), given(params.status_max)),
+            at_or_after(given(params.since)),
+        )
+        return self._list(ObserveFailedRequestsResult, ctx, self._buffer("errors"), keep, params, status_kind)
 
     def logs(self, params: ObserveLogsParams, ctx: CallContext) -> ObserveLogsResult:
         lowest = LEVELS.index(params.level)
@@ -173,22 +193,15 @@ class ObserveHandlers:
         keep = all_of(
             at_level if lowest else None, page_url_contains(given(params.url_filter)), at_or_after(given(params.since))
         )
-        return self._list(ObserveLogsResult, ctx, ("logs",), keep, params, lambda event: str(event["level"]))
+        return self._list(ObserveLogsResult, ctx, self._buffer("logs"), keep, params, lambda event: str(event["level"]))
 
     def network_bodies(self, params: ObserveNetworkBodiesParams, ctx: CallContext) -> ObserveNetworkBodiesResult:
-        url, method = given(params.url_filter), given(params.method)
-        low, high = given(params.status_min), given(params.status_max)
-
-        def matches(entry: Captured) -> bool:
-            event = entry.event
-            return (
-                (url is None or url in event["url"])
-                and (method is None or event["method"].upper() == method.upper())
-                and (low is None or event["status"] >= low)
-                and (high is None or event["status"] <= high)
-            )
-
-        result = self._list(ObserveNetworkBodiesResult, ctx, ("network_bodies",), matches, params, status_class)
+        keep = all_of(
+            url_contains(given(params.url_filter)),
+            method_is(given(params.method)),
+            status_within(given(params.status_min), given(params.status_max)),
+        )
+        result = self._list(ObserveNetworkBodiesResult, ctx, self._buffer("network_bodies"), keep, params, status_class)
         synced = self.extension.current()
         if synced is not None:
             result.capturing = synced.settings.captureNetworkBodies
@@ -198,15 +211,24 @@ class ObserveHandlers:
         connection, url, direction = given(params.connection_id), given(params.url_filter), given(params.direction)
         connections = self.captured.websockets
 
-        def matches(entry: Captured) -> bool:
-            event = entry.event
-            return (
-                (connection is None or event["id"] == connection)
-                and (direction is None or event.get("direction") == direction)
-                and (url is None or url in (connections.url_of(event["id"]) or event.get("url", "")))
-            )
+        def on_connection(entry: Captured) -> bool:
+            return bool(entry.event["id"] == connection)
 
-        return self._list(ObserveWebsocketEventsResult, ctx, ("websocket_events",), matches, params, websocket_kind)
+        def in_direction(entry: Captured) -> bool:
+            return bool(entry.event.get("direction") == direction)
+
+        def on_url(entry: Captured) -> bool:
+            event = entry.event
+            return url is not None and url in (connections.url_of(event["id"]) or event.get("url", ""))
+
+        keep = all_of(
+            on_connection if connection is not None else None,
+            in_direction if direction is not None else None,
+            on_url if url is not None else None,
+        )
+        return self._list(
+            ObserveWebsocketEventsResult, ctx, self._buffer("websocket_events"), keep, params, websocket_kind
+        )
 
     def websocket_status(self, params: ObserveWebsocketStatusParams, ctx: CallContext) -> ObserveWebsocketStatusResult:
         connections = self.captured.websockets.summaries(given(params.url_filter))
@@ -247,22 +269,32 @@ class ObserveHandlers:
         self,
         result: type[Listing],
         ctx: CallContext,
-        buffers: tuple[str, ...],
-        keep: Filter,
+        read: Callable[[], list[Captured]],
+        keep: Filter | None,
         params: ListParams,
         kind: Kind,
     ) -> Listing:
-        """A page of the entries the filter keeps (or, with summary_only, how many of each kind), read
-        once the tab's page has settled, or saying why it has not within capture.settle_wait_ms."""
+        """A page of the entries `read` finds that the filter keeps (or, with summary_only, how many of
+        each kind), read once the tab's page has settled, or saying why it has not within
+        capture.settle_wait_ms."""
         settling = self.extension.wait_settled(LIMITS.capture.settle_wait_ms / 1000)
-        entries = self.captured.newest_first(*buffers)
+        entries = read()
         if not params.summary_only:
             return listing(result, self._page(ctx, entries, keep, params.limit, params.cursor), settling)
-        counts = Counter(kind(entry.event) for entry in entries if keep(entry))
+        counts = Counter(kind(entry.event) for entry in entries if keep is None or keep(entry))
         tally = [Tally(kind=name, count=count) for name, count in counts.most_common()]
         return result(entries=[], count=0, total=sum(counts.values()), tally=tally, settling=settling or MISSING)
 
-    def _page(self, ctx: CallContext, entries: list[Captured], keep: Filter, limit: int, cursor: Any) -> Page:
+    def _buffer(self, name: str) -> Callable[[], list[Captured]]:
+        """What reads the entries of one buffer, newest first."""
+        return partial(self.captured.newest_first, name)
+
+    def _failures(self) -> list[Captured]:
+        """Everything in the errors buffer and the console's errors, newest first."""
+        console = [entry for entry in self.captured.newest_first("logs") if entry.event["level"] == "error"]
+        return merged(self.captured.newest_first("errors"), console)
+
+    def _page(self, ctx: CallContext, entries: list[Captured], keep: Filter | None, limit: int, cursor: Any) -> Page:
         try:
             return paginate(entries, keep, limit, given(cursor))
         except BadCursor as error:

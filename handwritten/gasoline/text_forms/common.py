@@ -3,9 +3,9 @@ words, and the generic form for results that have no form of their own."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -31,6 +31,7 @@ def iso(moment: datetime) -> str:
     return str(MOMENT.dump_python(moment, mode="json"))
 
 
+@lru_cache(maxsize=256)  # a list's entries mostly share a handful of pages
 def origin(url: str | None) -> str:
     """scheme://host:port of a URL ("" when it has none)."""
     parts = urlsplit(url or "")
@@ -53,14 +54,11 @@ def counted(count: int, noun: str, plural: str | None = None) -> str:
     return f"{count} {noun if count == 1 else plural or noun + 's'}"
 
 
-SPREAD_OUT = re.compile(r"\s\s|[^\S ]|^\s|\s$")  # white space other than single spaces between words
-
-
 def one_line(text: Any, most: int = 300) -> str:
-    """Text on one line, cut at `most` characters (the structured result keeps it whole)."""
-    flat = str(text)
-    if SPREAD_OUT.search(flat):
-        flat = " ".join(flat.split())
+    """Text on one line, its runs of white space made single spaces, cut at `most` characters (the
+    structured result keeps it whole). Splitting and joining a text that has none is several times
+    faster than searching it for one."""
+    flat = " ".join(str(text).split())
     return flat if len(flat) <= most else flat[: most - 1] + "…"
 
 

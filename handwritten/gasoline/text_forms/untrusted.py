@@ -39,5 +39,7 @@ def fenced(text: str, nonce: str | None = None) -> str:
 
 
 def neutralised(text: str) -> str:
-    """The text with every occurrence of the fence's marker, in any case, made harmless."""
-    return _MARKER.sub(NEUTRALISED, text)
+    """The text with every occurrence of the fence's marker, in any case, made harmless. Most texts
+    carry none, which a search of their lower case shows several times faster than the pattern:
+    no letter of the marker has a case form that lower() would not turn into it."""
+    return _MARKER.sub(NEUTRALISED, text) if MARKER in text.lower() else text
