@@ -150,7 +150,8 @@ def base64_views(text: str) -> list[DecodedView]:
 
 
 def printable(decoded: str) -> bool:
-    """Whether enough of a decoded run is text (all of it, most often: checked first, in C)."""
+    """Whether enough of a decoded run is text: printable characters, line breaks and tabs (counted in C)."""
     if decoded.isprintable():
         return True
-    return sum(c.isprintable() or c in "\n\r\t" for c in decoded) >= policy.BASE64_PRINTABLE * len(decoded)
+    text = sum(map(str.isprintable, decoded)) + sum(map(decoded.count, "\n\r\t"))
+    return text >= policy.BASE64_PRINTABLE * len(decoded)

@@ -21,7 +21,6 @@ with none of them is not scanned by it. Short strings already found clean are re
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 import math
@@ -58,17 +57,26 @@ Span = tuple[int, int, str, str]
 
 def strength_bits(secret: str) -> float:
     """An upper estimate of how hard a secret is to guess: its length times log2 of its alphabet."""
-    alphabet = sum(
-        size
-        for present, size in (
-            (any(c.isdigit() for c in secret), 10),
-            (any(c.islower() for c in secret), 26),
-            (any(c.isupper() for c in secret), 26),
-            (any(not c.isalnum() for c in secret), 33),
-        )
-        if present
-    )
+    alphabet = sum(size for present, size in zip(character_kinds(secret), (10, 26, 26, 33), strict=True) if present)
     return len(secret) * math.log2(alphabet) if alphabet > 1 else 0.0
+
+
+def character_kinds(secret: str) -> tuple[bool, bool, bool, bool]:
+    """Whether the secret holds a digit, a small letter, a capital letter, and anything else."""
+    if secret.isascii():  # most secrets: their set of characters against each kind's, in C
+        present = set(secret)
+        return (
+            not present.isdisjoint(string.digits),
+            not present.isdisjoint(string.ascii_lowercase),
+            not present.isdisjoint(string.ascii_uppercase),
+            not present.issubset(string.ascii_letters + string.digits),
+        )
+    return (
+        any(c.isdigit() for c in secret),
+        any(c.islower() for c in secret),
+        any(c.isupper() for c in secret),
+        any(not c.isalnum() for c in secret),
+    )
 
 
 CAMEL_HUMP = re.compile(r"([a-z0-9])([A-Z])")
@@ -666,7 +674,7 @@ class Redactor:
             self._counts[secret_class] += 1
         if secret_class in policy.UNHASHED_CLASSES or strength_bits(secret) < policy.HASH_MIN_BITS:
             return policy.UNHASHED_MASK.replace("{class}", secret_class)
-        digest = hmac.new(self._key, secret.encode(), hashlib.sha256).hexdigest()[:8]
+        digest = hmac.digest(self._key, secret.encode(), "sha256").hex()[:8]
         return self._mask_template.replace("{class}", secret_class).replace("{hash}", digest)
 
     def text(self, text: str) -> str:
@@ -812,19 +820,26 @@ class Redactor:
         lowered = lowered_ascii(text)
         if lowered is None or next(key_words_at(lowered, KEY_WORDS), None) is not None or escaped_anywhere(text):
             return False
+        any_rule, may_match = self._in_lines
+        strings = text.replace('"', "\n")
         integers = lowered.translate(INTEGERS_ONLY).decode("ascii")
-        return self._nothing_in_lines(text.replace('"', "\n") + "\n" + integers, *self._in_lines)
+        lines = strings + "\n" + integers
+        return self._nothing_in_lines(lines, any_rule, may_match) and self._nothing_decoded(strings, any_rule)
 
     def _nothing_in_lines(self, text: str, any_rule: re2._Regexp, may_match: re2.Set | None) -> bool:
-        """Whether the rules find nothing in any line of the text read as a text of its own, nor in
-        what a base64 run in one decodes to (for a text with no other encoding); any_rule and
-        may_match are the ones for lines."""
+        """Whether the rules find nothing in any line of the text read as a text of its own (any_rule
+        and may_match: the ones for lines)."""
         views = TextViews(text)
-        if any_rule.search(views.encoded) is not None:
-            named = may_match.Match(views.encoded) if may_match is not None else None
-            rules = self._rules if named is None else [self._rules[index] for index in sorted(named)]
-            if any(compiled.finds_in_lines(views) for compiled in rules):
-                return False
+        if any_rule.search(views.encoded) is None:
+            return True
+        named = may_match.Match(views.encoded) if may_match is not None else None
+        rules = self._rules if named is None else [self._rules[index] for index in sorted(named)]
+        return not any(compiled.finds_in_lines(views) for compiled in rules)
+
+    def _nothing_decoded(self, text: str, any_rule: re2._Regexp) -> bool:
+        """Whether the rules find nothing in what a base64 run of the text decodes to (for a text with
+        no other encoding: a run reads the same standing alone, its view being the run's alone);
+        any_rule, the one for lines, rules out most at once."""
         decoded = [view.text for view in decoded_views(text)]
         if decoded and any_rule.search("\n".join(decoded).encode(*UTF8)) is not None:
             return not any(self._found(view) for view in decoded)
