@@ -601,24 +601,29 @@ def key_words_at(lowered: bytes, words: KeyWords) -> Iterator[tuple[int, int]]:
             position = start + 1
 
 
-def key_lines(text: str, field: FieldPass) -> list[tuple[int, int]] | None:
-    """The lines of the text that may hold a field with a sensitive key (no other field is masked),
-    in order; None when a line break next to one may be inside a field, or the lines cannot be told."""
+Lines = list[tuple[int, int]]  # lines of a text, where each starts and ends, in order
+
+
+def key_lines(text: str) -> Lines | None:
+    """The lines of the text that may hold a sensitive key; None when that cannot be told."""
     lowered = lowered_ascii(text)
-    if lowered is None or field.line_breaks is None or KEY_WORDS is None:
+    if lowered is None or KEY_WORDS is None:
         return None
-    clear = field.line_breaks(text)
-    lines: list[tuple[int, int]] = []
+    lines: Lines = []
     for start, end in key_words_at(lowered, KEY_WORDS):
         if lines and start < lines[-1][1]:
             continue
-        first = lowered.rfind(b"\n", 0, start) + 1
         last = lowered.find(b"\n", end)
-        last = len(text) if last < 0 else last
-        if (first and not clear(first - 1)) or (last < len(text) and not clear(last)):
-            return None
-        lines.append((first, last))
+        lines.append((lowered.rfind(b"\n", 0, start) + 1, len(text) if last < 0 else last))
     return lines
+
+
+def apart(text: str, lines: Lines, field: FieldPass) -> bool:
+    """Whether no field of the pass runs across a line break next to one of these lines."""
+    if field.line_breaks is None:
+        return False
+    clear = field.line_breaks(text)
+    return all((not first or clear(first - 1)) and (last == len(text) or clear(last)) for first, last in lines)
 
 
 class Redactor:
@@ -893,27 +898,33 @@ class Redactor:
         text = self.text(text)
         if "=" not in text and ":" not in text:  # what every field pattern needs
             return text
+        lines = key_lines(text) if len(text) > FIELD_LINES_FROM else None
         for field in FIELD_PASSES:
             if field.may_match(text):
-                text = self._field_pass(field, text)
+                text, lines = self._field_pass(field, text, lines)
         return text
 
-    def _field_pass(self, field: FieldPass, text: str) -> str:
-        """`field.pattern.sub(...)` over the text, with the same result: a field whose key is not
-        sensitive is left as it is, so the pattern runs only on the lines that may hold one that is,
-        each from its start as it would run through the whole text (no field runs across the line
-        breaks around them)."""
+    def _field_pass(self, field: FieldPass, text: str, lines: Lines | None) -> tuple[str, Lines | None]:
+        """`field.pattern.sub(...)` over the text, with the same result, and where the lines that may
+        hold a sensitive key now are. A field whose key is not sensitive is left as it is, so the
+        pattern runs only on those lines, each from its start as it would run through the whole text
+        (no field runs across the line breaks around them, so no mask changes where lines break)."""
         replace = self._masked_header if field.header else self._masked_field
-        lines = key_lines(text, field) if len(text) > FIELD_LINES_FROM else None
-        if lines is None:
-            return field.pattern.sub(replace, text)
+        if lines is None or not apart(text, lines, field):
+            text = field.pattern.sub(replace, text)
+            return text, key_lines(text) if lines is not None else None
         pieces: list[str] = []
-        copied = 0
-        for start, end in lines:
-            for match in field.pattern.finditer(text, start, end):
-                pieces += (text[copied : match.start()], replace(match))
+        moved: Lines = []
+        copied = grown = 0
+        for first, last in lines:
+            before = grown
+            for match in field.pattern.finditer(text, first, last):
+                masked = replace(match)
+                pieces += (text[copied : match.start()], masked)
                 copied = match.end()
-        return "".join([*pieces, text[copied:]]) if pieces else text
+                grown += len(masked) - (match.end() - match.start())
+            moved.append((first + before, last + grown))
+        return ("".join([*pieces, text[copied:]]) if pieces else text), moved
 
     def _masked_header(self, match: re.Match[str]) -> str:
         """A Name: value in text, its value masked when the name is sensitive, unless the value
